@@ -1,0 +1,258 @@
+"""Card files, set files and rule tables -> model objects, with positioned diagnostics.
+
+Steps per card file: YAML (positions kept) -> JSON Schema -> each expression field parsed
+into an AST. Name and type checks need every card loaded first: see dsl.check.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.resources import files
+from pathlib import Path
+
+import jsonschema
+
+from .errors import Diagnostic, DslError, caret_excerpt
+from .model import Catalog, CardDef, Cost, Kingdom, Modifier, Rules, Trigger, TypeDef
+from .parser import ParseError, parse_expr, parse_program
+from .yamlpos import load_yaml, position_of
+
+PROGRAM_FIELDS = ("on_play", "on_gain", "on_buy")
+SUGAR_TRIGGERS = {"on_gain": "gain", "on_buy": "buy"}   # "when you gain/buy this"
+
+
+def default_sets_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "sets"
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict:
+    return json.loads(files("dsl").joinpath(f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@dataclass
+class Source:
+    """One YAML file being loaded: its text, positions and the diagnostics found."""
+    path: str
+    text: str
+    positions: dict = field(default_factory=dict)
+    diagnostics: list = field(default_factory=list)
+    # (AST, key of the field, line and column where the field's text starts)
+    programs: list = field(default_factory=list)
+
+    def error(self, key: tuple, code: str, message: str, severity: str = "error",
+              line: int | None = None, col: int | None = None) -> None:
+        if line is None:
+            line, col = position_of(self.positions, key)
+        self.diagnostics.append(Diagnostic(self.path, line, col, severity, code, message,
+                                           caret_excerpt(self.text, line, col)))
+
+    def text_origin(self, key: tuple) -> tuple[int, int]:
+        where = self.positions.get(key)
+        return (where.text_line, where.text_col) if where else (1, 1)
+
+    def file_pos(self, key: tuple, line: int, col: int) -> tuple[int, int]:
+        """Map a position inside an expression field to the YAML file."""
+        tl, tc = self.text_origin(key)
+        return tl + line - 1, (tc + col - 1) if line == 1 else col + tc - 1
+
+    def parse(self, key: tuple, text, expr: bool = False):
+        text = str(text)
+        try:
+            tree = parse_expr(text) if expr else parse_program(text)
+        except ParseError as e:
+            line, col = self.file_pos(key, e.line, e.col)
+            self.error(key, "E003", f"syntax: {e.message} (see docs/language.md)",
+                       line=line, col=col)
+            return None
+        self.programs.append((tree, key))
+        return tree
+
+
+def read_source(path: Path) -> Source | None:
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        src = Source(str(path), "")
+        src.error((), "E001", f"cannot read file: {e.strerror}")
+        return src
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        src = Source(str(path), "")
+        src.error((), "E001", f"not UTF-8 text (byte {e.start}); save the file as UTF-8")
+        return src
+    return Source(str(path), text)
+
+
+def load_document(src: Source, schema_name: str):
+    """YAML + schema; returns the data or None (diagnostics recorded in src)."""
+    try:
+        data, src.positions = load_yaml(src.text, src.path)
+    except DslError as e:
+        src.diagnostics.extend(e.diagnostics)
+        return None
+    validator = jsonschema.Draft202012Validator(schema(schema_name))
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    for err in errors[:20]:
+        key = tuple(err.absolute_path)
+        where = "/".join(map(str, key)) or "the file"
+        src.error(key, "E002", f"{where}: {_schema_message(err)}")
+    return None if errors else data
+
+
+def _schema_message(err) -> str:
+    if err.validator == "additionalProperties":
+        return err.message + " (check the spelling; see dsl/card.schema.json)"
+    if err.validator == "required":
+        return err.message + "; add it"
+    if err.validator == "enum":
+        return f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
+    return err.message
+
+
+def parse_cost(value) -> Cost:
+    if isinstance(value, int):
+        return Cost(value, 0)
+    if isinstance(value, str):
+        return Cost(int(value.rstrip("P")), 1 if value.endswith("P") else 0)
+    return Cost(value["coins"], value.get("potion", 0))
+
+
+def load_card(path: Path) -> tuple[CardDef | None, Source]:
+    src = read_source(path)
+    if src.diagnostics:
+        return None, src
+    data = load_document(src, "card")
+    if data is None:
+        return None, src
+    on_play = ()
+    if "on_play" in data:
+        on_play = src.parse(("on_play",), data["on_play"]) or ()
+    triggers = []
+    for field_name, event in SUGAR_TRIGGERS.items():
+        if field_name in data:
+            effect = src.parse((field_name,), data[field_name])
+            if effect is not None:
+                triggers.append(Trigger(event, "you", "this", "self", effect))
+    for i, t in enumerate(data.get("triggers", [])):
+        effect = src.parse(("triggers", i, "effect"), t["effect"])
+        what = t.get("what")
+        if what is not None and what != "this":
+            what = src.parse(("triggers", i, "what"), what, expr=True)
+        where = t.get("where") or ("self" if what == "this" else "in_play")
+        if effect is not None:
+            triggers.append(Trigger(t["on"], t.get("who", "you"), what, where, effect))
+    modifiers = []
+    for i, m in enumerate(data.get("modifiers", [])):
+        what = m.get("what")
+        if what is not None:
+            what = src.parse(("modifiers", i, "what"), what, expr=True)
+        modifiers.append(Modifier(m["cost"], what))
+    vp = data.get("vp")
+    if isinstance(vp, str):
+        vp = src.parse(("vp",), vp, expr=True)
+    elif isinstance(vp, int):
+        vp = parse_expr(str(vp)) if vp >= 0 else parse_expr(f"0 - {-vp}")
+    card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
+                   types=tuple(data["types"]), names=dict(data["names"]),
+                   texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
+                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"), path=str(path))
+    return card, src
+
+
+def _by_players(table: dict) -> dict:
+    return {int(k): int(v) for k, v in table.items()}
+
+
+def load_rules(path: Path) -> tuple[Rules | None, Source]:
+    src = read_source(path)
+    data = None if src.diagnostics else load_document(src, "rules")
+    if data is None:
+        return None, src
+    rules = Rules(
+        min_players=data["players"]["min"], max_players=data["players"]["max"],
+        hand_size=data["hand_size"], starting_deck=dict(data["starting_deck"]),
+        basic_piles=tuple(data["basic_piles"]),
+        pile_sizes={k: _by_players(v) for k, v in data["pile_sizes"].items()},
+        kingdom_pile=data["kingdom_pile"],
+        victory_kingdom_pile=_by_players(data["victory_kingdom_pile"]),
+        potion_card=data["potion_card"], end_pile=data["end"]["empty_pile"],
+        end_empty_piles=_by_players(data["end"]["empty_piles"]),
+        tie_break=data["tie_break"])
+    return rules, src
+
+
+def load_set_file(path: Path, catalog: Catalog) -> Source:
+    src = read_source(path)
+    data = None if src.diagnostics else load_document(src, "set")
+    if data is None:
+        return src
+    catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path)}
+    for t in data.get("types", []):
+        catalog.types[t["id"]] = TypeDef(t["id"], dict(t["names"]))
+    for i, k in enumerate(data.get("kingdoms", [])):
+        catalog.kingdoms[k["id"]] = Kingdom(k["id"], data["id"], dict(k["names"]),
+                                            tuple(k["cards"]))
+        src.programs.append((("kingdom", k["id"]), ("kingdoms", i, "cards")))
+    return src
+
+
+@dataclass
+class Loaded:
+    """A catalog and the sources it came from (for lint and for positions)."""
+    catalog: Catalog
+    sources: list = field(default_factory=list)
+    card_sources: dict = field(default_factory=dict)   # card id -> Source
+
+    @property
+    def diagnostics(self) -> list:
+        return [d for s in self.sources for d in s.diagnostics]
+
+
+def card_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.yaml") if p.parent.name == "cards"
+                  or p.name not in ("set.yaml", "rules.yaml"))
+
+
+def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
+    """Load set folders, card folders or single card files into one catalog."""
+    loaded = loaded or Loaded(Catalog())
+    cat = loaded.catalog
+    for path in paths:
+        if path.is_dir():
+            for special in ("rules.yaml", "set.yaml"):
+                for f in sorted(path.rglob(special)):
+                    if special == "rules.yaml":
+                        rules, src = load_rules(f)
+                        cat.rules = rules or cat.rules
+                    else:
+                        src = load_set_file(f, cat)
+                    loaded.sources.append(src)
+            files_ = [p for p in sorted(path.rglob("*.yaml"))
+                      if p.name not in ("rules.yaml", "set.yaml")]
+        elif path.exists():
+            files_ = [path]
+        else:
+            src = Source(str(path), "")
+            src.error((), "E001", "no such file or folder")
+            loaded.sources.append(src)
+            continue
+        for f in files_:
+            card, src = load_card(f)
+            loaded.sources.append(src)
+            if card is None:
+                continue
+            if card.id in cat.cards:
+                other = cat.cards[card.id].path
+                src.error(("id",), "E006", f"duplicate card id '{card.id}' (also in {other}); "
+                          "give one of them another id")
+                continue
+            cat.cards[card.id] = card
+            loaded.card_sources[card.id] = src
+    return loaded
+
+
+def load_shipped(extra: list[Path] | None = None) -> Loaded:
+    return load_paths([default_sets_dir()] + list(extra or []))

@@ -1,0 +1,246 @@
+"""Scenario files (the contract in docs/scenarios.md): set up a position, perform steps with
+scripted answers, check the result. Used by `dsl test` and collected by pytest."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from interpreter.agents import OutOfAnswers, ScriptedAgent
+from interpreter.decisions import IllegalAnswer
+from interpreter.engine import Game, GameError
+from interpreter.state import TurnState
+
+from .errors import DslError
+from .loader import Loaded, load_paths, load_shipped, read_source
+from .yamlpos import load_yaml, position_of
+
+TOP_KEYS = {"name", "players", "cards", "kingdom", "supply", "seed", "setup", "turn",
+            "answers", "steps", "expect"}
+ZONES = {"hand", "deck", "discard", "in_play", "set_aside", "revealed"}
+COUNTERS = ("actions", "buys", "coins", "potions")
+
+
+@dataclass
+class Result:
+    path: str
+    name: str
+    failures: list = field(default_factory=list)
+    log: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+class ScenarioError(Exception):
+    pass
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Loaded:
+    return load_shipped()
+
+
+def catalog_for(base: Path, extra: list) -> "Catalog":
+    shipped = _shipped()
+    if shipped.diagnostics and any(d.severity == "error" for d in shipped.diagnostics):
+        raise ScenarioError("the shipped sets have errors; run `dsl lint`")
+    if not extra:
+        return shipped.catalog
+    from .model import Catalog
+    cat = Catalog(dict(shipped.catalog.cards), dict(shipped.catalog.types),
+                  dict(shipped.catalog.sets), dict(shipped.catalog.kingdoms),
+                  shipped.catalog.rules)
+    loaded = load_paths([(base / p).resolve() for p in extra], Loaded(cat))
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    if errors:
+        raise ScenarioError("cards: " + "; ".join(d.format().splitlines()[0] for d in errors))
+    return cat
+
+
+def run_file(path: Path) -> Result:
+    src = read_source(path)
+    result = Result(str(path), path.stem)
+    if src.diagnostics:
+        result.failures = [d.format() for d in src.diagnostics]
+        return result
+    try:
+        data, positions = load_yaml(src.text, str(path))
+    except DslError as e:
+        result.failures = [d.format() for d in e.diagnostics]
+        return result
+    def where(*key):
+        line, col = position_of(positions, key)
+        return f"{path}:{line}:{col}"
+    if not isinstance(data, dict) or "name" not in data:
+        result.failures = [f"{where()}: a scenario is a mapping with at least `name`"]
+        return result
+    result.name = str(data["name"])
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        k = sorted(unknown)[0]
+        result.failures = [f"{where(k, '__key__')}: unknown field '{k}' "
+                           f"(known: {', '.join(sorted(TOP_KEYS))})"]
+        return result
+    try:
+        _run(data, path, result, where)
+    except ScenarioError as e:
+        result.failures.append(str(e))
+    return result
+
+
+def _ids(cat, ids, where, *key) -> list:
+    if ids is None:
+        return []
+    if not isinstance(ids, list):
+        raise ScenarioError(f"{where(*key)}: expected a list of card ids")
+    for i, cid in enumerate(ids):
+        if cid not in cat.cards:
+            raise ScenarioError(f"{where(*key, i)}: unknown card '{cid}'")
+    return list(ids)
+
+
+def _run(data: dict, path: Path, result: Result, where) -> None:
+    cat = catalog_for(path.parent, data.get("cards") or [])
+    n = int(data.get("players", 2))
+    names = [f"p{i + 1}" for i in range(n)]
+    answers = data.get("answers") or {}
+    agents = [ScriptedAgent(names[i], answers.get(names[i]) or []) for i in range(n)]
+    kingdom = _ids(cat, data.get("kingdom"), where, "kingdom")
+    supply = data.get("supply") or {}
+    for cid in supply:
+        _ids(cat, [cid], where, "supply")
+    try:
+        game = Game(cat, kingdom, n, agents, seed=int(data.get("seed", 0)), names=names,
+                    deal=False, supply_overrides=supply)
+    except GameError as e:
+        raise ScenarioError(f"{where()}: {e}") from None
+    setup = data.get("setup") or {}
+    for pname, zones in setup.items():
+        if pname == "trash":
+            for cid in _ids(cat, zones, where, "setup", "trash"):
+                game.new_card(cid, game.trash_zone)
+            continue
+        if pname not in names:
+            raise ScenarioError(f"{where('setup', pname, '__key__')}: unknown player '{pname}'")
+        pl = game.players[names.index(pname)]
+        for zname, ids in (zones or {}).items():
+            if zname not in ZONES:
+                raise ScenarioError(f"{where('setup', pname, zname, '__key__')}: unknown zone "
+                                    f"'{zname}' (known: {', '.join(sorted(ZONES))})")
+            ids = _ids(cat, ids, where, "setup", pname, zname)
+            if zname in ("deck", "discard"):
+                ids = list(reversed(ids))          # given top card first
+            for cid in ids:
+                game.new_card(cid, pl.zones[zname], pl.index)
+    turn = data.get("turn") or {}
+    game.start_turn(TurnState(0, 0))
+    for k in COUNTERS + ("phase",):
+        if k in turn:
+            setattr(game.turn, k, turn[k])
+    error = (data.get("expect") or {}).get("error")
+    failed_with = None
+    for i, step in enumerate(data.get("steps") or []):
+        try:
+            _step(game, step, cat, names)
+            game.check_invariants()
+        except (GameError, IllegalAnswer) as e:
+            failed_with = str(e)
+            if error is None:
+                raise ScenarioError(f"{where('steps', i)}: step failed: {e}") from None
+            break
+        except OutOfAnswers as e:
+            raise ScenarioError(f"{where('steps', i)}: {e}") from None
+    result.log = game.log
+    if error is not None:
+        if failed_with is None:
+            result.failures.append(f"{where('expect', 'error')}: expected a step to fail with "
+                                   f"{error!r}, but every step succeeded")
+        elif str(error).lower() not in failed_with.lower():
+            result.failures.append(f"{where('expect', 'error')}: expected an error containing "
+                                   f"{error!r}, got {failed_with!r}")
+        return
+    for a in agents:
+        if a.answers:
+            result.failures.append(f"{where('answers', a.name)}: {len(a.answers)} answer(s) "
+                                   f"left over for {a.name}: {a.answers}")
+    _check(game, data.get("expect") or {}, names, result, where)
+
+
+def _step(game, step, cat, names) -> None:
+    p = game.turn.player
+    if step == "end_turn":
+        game.end_turn()
+        return
+    if not isinstance(step, dict) or len(step) != 1:
+        raise GameError(f"a step is one of play, buy, gain, end_turn; got {step!r}")
+    (verb, arg), = step.items()
+    if verb == "play":
+        hand = game.players[p].hand
+        card = next((c for c in reversed(hand.cards) if c.id == arg), None)
+        if card is None:
+            raise GameError(f"{arg} is not in {names[p]}'s hand")
+        game.play_from_hand(p, card)
+    elif verb == "buy":
+        game.buy(p, arg)
+    elif verb == "gain":
+        who = names.index(arg["player"]) if isinstance(arg, dict) else p
+        cid = arg["card"] if isinstance(arg, dict) else arg
+        if cid not in game.supply:
+            raise GameError(f"{cid} is not in the supply")
+        game.gain_from_supply(who, cid)
+    else:
+        raise GameError(f"unknown step '{verb}' (play, buy, gain, end_turn)")
+
+
+def _check(game, expect: dict, names, result: Result, where) -> None:
+    fails = result.failures
+    for key, want in expect.items():
+        if key == "trash":
+            got = [c.id for c in game.trash_zone.cards]
+            if Counter(got) != Counter(want or []):
+                fails.append(f"{where('expect', 'trash')}: trash is {sorted(got)}, "
+                             f"expected {sorted(want or [])}")
+        elif key == "supply":
+            for cid, n in want.items():
+                got = len(game.supply[cid].cards) if cid in game.supply else None
+                if got != n:
+                    fails.append(f"{where('expect', 'supply', cid)}: supply {cid} has {got}, "
+                                 f"expected {n}")
+        elif key in names:
+            _check_player(game, names.index(key), key, want or {}, fails, where)
+        else:
+            fails.append(f"{where('expect', key, '__key__')}: unknown expectation '{key}'")
+
+
+def _check_player(game, p: int, pname: str, want: dict, fails: list, where) -> None:
+    pl = game.players[p]
+    for key, value in want.items():
+        at = where("expect", pname, key)
+        if key in ("hand", "discard", "in_play", "set_aside", "revealed"):
+            got = [c.id for c in pl.zones[key].cards]
+            if Counter(got) != Counter(value or []):
+                fails.append(f"{at}: {pname} {key} is {sorted(got)}, expected {sorted(value or [])}")
+        elif key in ("deck", "deck_top"):
+            got = [c.id for c in reversed(pl.deck.cards)]
+            value = list(value or [])
+            ok = got == value if key == "deck" else got[:len(value)] == value
+            if not ok:
+                fails.append(f"{at}: {pname} deck (top first) is {got}, expected "
+                             f"{'to start with ' if key == 'deck_top' else ''}{value}")
+        elif key.endswith("_count") and key[:-6] in ("hand", "deck", "discard", "in_play"):
+            got = len(pl.zones[key[:-6]].cards)
+            if got != value:
+                fails.append(f"{at}: {pname} has {got} card(s) in {key[:-6]}, expected {value}")
+        elif key in COUNTERS:
+            got = getattr(game.turn, key) if game.turn.player == p else 0
+            if got != value:
+                fails.append(f"{at}: {pname} {key} is {got}, expected {value}")
+        elif key == "vp":
+            got = game.vp(p)
+            if got != value:
+                fails.append(f"{at}: {pname} has {got} VP, expected {value}")
+        else:
+            fails.append(f"{at}: unknown expectation '{key}'")

@@ -1,0 +1,175 @@
+"""Agents that answer decisions: scripted answers (scenarios), bots, a random player."""
+from __future__ import annotations
+
+import random
+
+from .decisions import Decision, IllegalAnswer
+
+
+class OutOfAnswers(Exception):
+    pass
+
+
+class ScriptedAgent:
+    """Answers from a list, in order, in the scenario format's notation."""
+
+    def __init__(self, name: str, answers: list):
+        self.name, self.answers = name, list(answers)
+
+    def decide(self, game, d: Decision):
+        if not self.answers:
+            raise OutOfAnswers(f"{self.name} has no answer left for the decision "
+                               f"'{d.prompt}' ({d.kind}, asked by {d.source or 'the rules'}; "
+                               f"choices: {', '.join(_label(o) for o in d.options) or 'yes/no'})")
+        return translate(self.answers.pop(0), d)
+
+
+def _label(o) -> str:
+    return getattr(o, "id", str(o))
+
+
+def _cards_by_id(ids: list, options) -> list:
+    chosen, pool = [], list(options)
+    for cid in ids:
+        match = next((c for c in pool if getattr(c, "id", None) == cid), None)
+        if match is None:
+            raise IllegalAnswer(f"illegal answer {cid!r}: not among the choices "
+                                f"({', '.join(_label(o) for o in options)})")
+        pool.remove(match)
+        chosen.append(match)
+    return chosen
+
+
+def translate(a, d: Decision):
+    """A scenario answer (id, list of ids, yes/no, 1-based number) -> the engine's answer."""
+    if d.kind == "yesno":
+        if isinstance(a, bool):
+            return a
+        if a in (1, 2):
+            return a == 1
+        raise IllegalAnswer(f"illegal answer {a!r}: expected yes or no")
+    if d.kind == "option":
+        if isinstance(a, bool):
+            return 0 if a else 1
+        if isinstance(a, int):
+            return a - 1
+        raise IllegalAnswer(f"illegal answer {a!r}: expected the number of an option")
+    if d.kind == "pile":
+        if a is False or a is None or a == []:
+            return None
+        if isinstance(a, list) and len(a) == 1:
+            a = a[0]
+        return a
+    if d.kind == "order":
+        if not isinstance(a, list):
+            a = [a]
+        if all(isinstance(x, int) and not isinstance(x, bool) for x in a):
+            try:
+                return [d.options[x - 1] for x in a]
+            except IndexError:
+                raise IllegalAnswer(f"illegal answer {a!r}: no such option") from None
+        return _cards_by_id(a, d.options)
+    # cards
+    if a is False or a is None:
+        a = []
+    if not isinstance(a, list):
+        a = [a]
+    return _cards_by_id(a, d.options)
+
+
+JUNK_ORDER = ("curse", "victory", "copper")
+
+
+def junk_rank(card) -> tuple:
+    """Lower is worse: Curses, then Victory-only cards, then Coppers, then by cost."""
+    d = card.d
+    if "curse" in d.types:
+        r = 0
+    elif d.types == ("victory",):
+        r = 1
+    elif d.id == "copper":
+        r = 2
+    else:
+        r = 3
+    return (r, d.cost.coins + 2 * d.cost.potion)
+
+
+class Bot:
+    """Sensible default answers to every decision, plus a buy priority list (Big Money)."""
+
+    def __init__(self, name: str = "bm", also: str | None = None):
+        self.name, self.also = name, also
+
+    def decide(self, game, d: Decision):
+        if d.kind == "yesno":
+            return True
+        if d.kind == "option":
+            return 0
+        if d.kind == "order":
+            return list(d.options)
+        if d.kind == "pile":
+            return self.pick_pile(game, d)
+        return self.pick_cards(game, d)
+
+    def pick_cards(self, game, d: Decision):
+        cards = sorted(d.options, key=junk_rank)
+        if d.purpose in ("trash", "discard", "put", "set_aside"):
+            mine = d.on_behalf is None
+            n = d.min
+            if d.purpose == "trash" and mine:
+                n = max(d.min, min(d.max, sum(1 for c in cards if junk_rank(c)[0] <= 1)))
+            return cards[:n] if mine else cards[-n:] if n else []
+        best = list(reversed(cards))
+        if d.purpose == "play_treasures":
+            return best
+        return best[:max(d.min, min(d.max, 1))]
+
+    def pick_pile(self, game, d: Decision):
+        if d.purpose == "buy":
+            return self.buy(game, d)
+        return max(d.options, key=lambda cid: _value(game, cid))
+
+    def buy(self, game, d: Decision):
+        coins = game.turn.coins
+        opts = set(d.options)
+        def have(cid):
+            return sum(1 for c in game.players[game.turn.player].all_cards() if c.id == cid)
+        for cid, need in (("province", 8), ("gold", 6)):
+            if cid in opts and coins >= need:
+                return cid
+        if self.also and self.also in opts and have(self.also) < 1:
+            return self.also
+        if "silver" in opts and coins >= 3:
+            return "silver"
+        return None
+
+
+def _value(game, cid) -> tuple:
+    d = game.catalog.cards[cid]
+    c = game.cost(d)
+    return ("curse" not in d.types, c.coins + 2 * c.potion)
+
+
+class RandomBot:
+    """Random legal answers, buys and plays (for fuzzing); its generator is seeded from the
+    game's, so a seed still fixes the whole game."""
+    name = "random"
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def decide(self, game, d: Decision):
+        r = self.rng
+        if d.kind == "yesno":
+            return r.random() < 0.5
+        if d.kind == "option":
+            return r.randrange(len(d.options))
+        if d.kind == "order":
+            opts = list(d.options)
+            r.shuffle(opts)
+            return opts
+        if d.kind == "pile":
+            choices = list(d.options) + ([None] if d.min == 0 else [])
+            return r.choice(choices)
+        n = r.randint(d.min, d.max)
+        return r.sample(list(d.options), n)

@@ -1,0 +1,98 @@
+"""One decision protocol for every choice (as pyminion's Decider): a Decision says who
+decides, what kind of answer, the legal answers and the card that asks; an agent answers."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Optional, Protocol
+
+
+class IllegalAnswer(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Decision:
+    player: int              # who decides (after possession routing)
+    kind: str                # cards | pile | yesno | option | order
+    purpose: str             # trash, discard, gain, buy, play, put, reveal, react, order, ...
+    prompt: str
+    options: tuple = ()      # cards (Card), pile ids, option labels, or things to order
+    min: int = 0
+    max: int = 1
+    source: Optional[str] = None     # id of the card that asks
+    on_behalf: Optional[int] = None  # the player whose cards these are, if not the decider
+
+    def distinct_answers(self, limit: int = 2) -> int:
+        """How many different legal answers there are, counting cards by id (capped)."""
+        if self.kind == "yesno":
+            return 2
+        if self.kind in ("option", "pile"):
+            return min(limit, len(self.options) + (1 if self.min == 0 else 0))
+        if self.kind == "order":
+            return 1 if len({_key(o) for o in self.options}) <= 1 else 2
+        counts = list(Counter(_key(o) for o in self.options).values())
+        ways = [1] + [0] * self.max               # ways[k]: distinct multisets of size k
+        for n in counts:
+            new = [0] * (self.max + 1)
+            for size, w in enumerate(ways):
+                if w:
+                    for take in range(0, min(n, self.max - size) + 1):
+                        new[size + take] = min(limit, new[size + take] + w)
+            ways = new
+        return min(limit, sum(ways[self.min:self.max + 1]))
+
+    def only_answer(self):
+        """The answer when there is exactly one (taken without asking)."""
+        if self.kind in ("option", "pile"):
+            return self.options[0] if self.options else None
+        if self.kind == "order":
+            return list(self.options)
+        if self.kind == "cards":
+            return list(self.options[:self.min])
+        return None
+
+    def check(self, answer):
+        """Validate an answer; returns it normalised or raises IllegalAnswer."""
+        if self.kind == "yesno":
+            if not isinstance(answer, bool):
+                raise IllegalAnswer(f"illegal answer {answer!r}: expected yes or no")
+            return answer
+        if self.kind == "option":
+            if not isinstance(answer, int) or not 0 <= answer < len(self.options):
+                raise IllegalAnswer(f"illegal answer {answer!r}: choose 1 to {len(self.options)}")
+            return answer
+        if self.kind == "pile":
+            if answer is None and self.min == 0:
+                return None
+            if answer not in self.options:
+                raise IllegalAnswer(f"illegal answer {answer!r}: choose one of "
+                                    f"{', '.join(self.options)}")
+            return answer
+        answer = list(answer)
+        if self.kind == "order":
+            if sorted(map(id, answer)) != sorted(map(id, self.options)):
+                raise IllegalAnswer("illegal answer: an order must list each item once")
+            return answer
+        if not self.min <= len(answer) <= self.max:
+            raise IllegalAnswer(f"illegal answer: choose {self.min}" +
+                                (f" to {self.max}" if self.max != self.min else "") + " cards")
+        if len({id(a) for a in answer}) != len(answer) or any(
+                all(a is not o for o in self.options) for a in answer):
+            raise IllegalAnswer("illegal answer: a chosen card is not one of the choices")
+        return answer
+
+
+def _key(o):
+    return getattr(o, "id", o)
+
+
+class Agent(Protocol):
+    def decide(self, game, decision: Decision):
+        ...
+
+
+@dataclass
+class DecisionLog:
+    """Every decision asked and its answer, in order (for replays and tests)."""
+    entries: list = field(default_factory=list)

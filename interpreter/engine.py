@@ -1,0 +1,457 @@
+"""The core state machine of the rules: setup, turns and phases, moving cards, gains, buys,
+trashing, discarding, clean-up, events and their listeners, costs, the end and the score.
+Card behaviour is never here: it comes from the cards' effect ASTs (interpreter.effects)."""
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from dsl.model import Catalog, Cost
+
+from .decisions import Decision
+from .effects import Frame, Interpreter
+from .state import AttackInfo, Card, Event, Player, TurnState, Zone
+
+
+class GameError(Exception):
+    """A step that the rules do not allow (playing a card not in hand, an unaffordable buy)."""
+
+
+class Game:
+    def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
+                 seed: int = 0, names: list[str] | None = None, deal: bool = True,
+                 supply_overrides: dict | None = None, log: bool = True):
+        rules = catalog.rules
+        if not rules.min_players <= players <= rules.max_players:
+            raise GameError(f"{players} players: the rules allow {rules.min_players} to "
+                            f"{rules.max_players}")
+        self.catalog, self.rules = catalog, rules
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.players = [Player(i, (names or [])[i] if names else f"p{i + 1}")
+                        for i in range(players)]
+        self.agents = agents
+        self.trash_zone = Zone("trash")
+        self.supply: dict[str, Zone] = {}
+        self.kingdom = list(kingdom)
+        self.logging = log
+        self.log: list[str] = []
+        self._uid = 0
+        self.in_cleanup = False
+        self.over = False
+        self.extra_turns: list[TurnState] = []
+        self.interp = Interpreter(self)
+        self._build_supply(kingdom, supply_overrides or {})
+        self._index_listeners()
+        self.turn = TurnState(player=0, controller=0)
+        if deal:
+            for p in self.players:
+                for cid, n in rules.starting_deck.items():
+                    for _ in range(n):
+                        self.new_card(cid, p.deck, p.index)
+                self.rng.shuffle(p.deck.cards)
+                self.draw(p.index, rules.hand_size)
+            self.start_turn(TurnState(player=0, controller=0))
+
+    # ---- setup -----------------------------------------------------------------------------
+    def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
+        self._uid += 1
+        card = Card(self._uid, self.catalog.cards[cid], zone, owner)
+        zone.cards.append(card)
+        return card
+
+    def _build_supply(self, kingdom: list[str], overrides: dict) -> None:
+        cards, rules, n = self.catalog.cards, self.rules, len(self.players)
+        unknown = [c for c in kingdom if c not in cards]
+        if unknown:
+            raise GameError(f"unknown card(s) in the kingdom: {', '.join(unknown)}")
+        piles = list(rules.basic_piles)
+        if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in piles:
+            piles.append(rules.potion_card)
+        piles += [c for c in kingdom if c not in piles]
+        for cid in list(overrides):
+            if cid not in cards:
+                raise GameError(f"unknown card '{cid}' in supply")
+            if cid not in piles:
+                piles.append(cid)
+        for cid in piles:
+            size = overrides.get(cid, rules.pile_size(cards[cid], n))
+            zone = self.supply[cid] = Zone(cid)
+            for _ in range(size):
+                self.new_card(cid, zone)
+
+    def _index_listeners(self) -> None:
+        """Which event kinds anything in this game listens to, so that an event nobody
+        listens to costs one set lookup."""
+        defs = [self.catalog.cards[c] for c in self.supply]
+        self.listened = {t.on for d in defs for t in d.triggers} | {"cleanup_start",
+                                                                     "discard_from_play"}
+        self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
+        self.has_modifiers = any(d.modifiers for d in defs)
+
+    # ---- logging and decisions -------------------------------------------------------------
+    def say(self, text: str) -> None:
+        if self.logging:
+            self.log.append(text)
+
+    def name(self, p: int) -> str:
+        return self.players[p].name
+
+    def decide(self, decision: Decision):
+        """Ask the agent who decides; a possessed player's decisions go to the possessor."""
+        t = self.turn
+        if t.controller != t.player and decision.player == t.player:
+            decision = Decision(**{**decision.__dict__, "player": t.controller,
+                                   "on_behalf": t.player})
+        if decision.distinct_answers() <= 1:
+            return decision.only_answer()
+        answer = self.agents[decision.player].decide(self, decision)
+        return decision.check(answer)
+
+    # ---- costs -----------------------------------------------------------------------------
+    def cost(self, d) -> Cost:
+        """A card's cost now: printed cost less the lasting reductions in play (not below 0)."""
+        if not self.has_modifiers:
+            return d.cost
+        delta = 0
+        for p in self.players:
+            for c in p.in_play.cards:
+                for m in c.d.modifiers:
+                    if m.what is None or self.interp.holds(m.what, d, c):
+                        delta += m.cost
+        if not delta:
+            return d.cost
+        return Cost(max(0, d.cost.coins + delta), d.cost.potion)
+
+    # ---- moving cards ----------------------------------------------------------------------
+    def move(self, card: Card, zone: Zone, bottom: bool = False) -> None:
+        card.zone.cards.remove(card)
+        if bottom:
+            zone.cards.insert(0, card)
+        else:
+            zone.cards.append(card)
+        card.zone = zone
+        if zone.owner is not None:
+            card.owner = zone.owner
+        elif zone is self.trash_zone:
+            card.owner = None
+
+    def shuffle_discard_into_deck(self, p: int) -> None:
+        pl = self.players[p]
+        cards = pl.discard.cards
+        pl.discard.cards = []
+        self.rng.shuffle(cards)
+        for c in cards:
+            c.zone = pl.deck
+        pl.deck.cards = cards + pl.deck.cards
+        self.say(f"{pl.name} shuffles")
+
+    def top_of_deck(self, p: int) -> Optional[Card]:
+        """The top card of the deck, shuffling the discard pile in first if the deck is empty."""
+        pl = self.players[p]
+        if not pl.deck.cards:
+            if not pl.discard.cards:
+                return None
+            self.shuffle_discard_into_deck(p)
+        return pl.deck.cards[-1]
+
+    def draw(self, p: int, n: int) -> list:
+        drawn = []
+        hand = self.players[p].hand
+        for _ in range(max(0, n)):
+            card = self.top_of_deck(p)
+            if card is None:
+                break
+            self.move(card, hand)
+            drawn.append(card)
+        return drawn
+
+    def take_to(self, p: int, zone_name: str) -> Optional[Card]:
+        """Move the deck's top card (reshuffling if needed) to one of the player's zones."""
+        card = self.top_of_deck(p)
+        if card is not None:
+            self.move(card, self.players[p].zones[zone_name])
+        return card
+
+    def put(self, card: Card, p: int, dest: str) -> None:
+        zone = self.players[p].zones[dest]
+        if card.zone is not zone:
+            self.move(card, zone)
+
+    # ---- events ----------------------------------------------------------------------------
+    def fire(self, kind: str, player: int, card: Optional[Card],
+             attack: Optional[AttackInfo] = None) -> Event:
+        ev = Event(kind, player, card, attack)
+        if kind not in self.listened and not self.turn.later:
+            return ev
+        found = self._listeners(ev)
+        for owner in self._turn_order_from(self.turn.player):
+            mine = [x for x in found if x[2] == owner]
+            if len(mine) > 1:
+                labels = [x[1] for x in mine]
+                order = self.decide(Decision(owner, "order", "order",
+                                             f"order of the abilities triggered by {kind}",
+                                             tuple(labels), len(labels), len(labels)))
+                mine = [next(x for x in mine if x[1] is lab) for lab in order]
+            for trig, source, ctrl, zone in mine:
+                if ev.cancelled:
+                    break
+                if zone is not None and source.zone is not zone:
+                    continue                      # the card left: it no longer reacts
+                self.interp.run_trigger(trig, source, ctrl, ev)
+        return ev
+
+    def _listeners(self, ev: Event) -> list:
+        """(trigger, card, controller, zone the card must still be in) for an event."""
+        out = []
+        kind, card = ev.kind, ev.card
+        if card is not None:
+            for t in card.d.triggers:
+                if t.on == kind and t.where == "self" and self._who(t, card.owner
+                                                                    if card.owner is not None
+                                                                    else ev.player, ev):
+                    out.append((t, card, ev.player, None))
+        for pl in self.players:
+            for zone_name in ("hand", "in_play"):
+                for c in list(pl.zones[zone_name].cards):
+                    for t in c.d.triggers:
+                        if t.on == kind and t.where == zone_name and self._who(t, pl.index, ev) \
+                                and self._what(t, ev, c):
+                            out.append((t, c, pl.index, c.zone))
+        for d, t in self.supply_listeners:
+            if t.on == kind and self._what(t, ev, None):
+                pile = self.supply[d.id]
+                out.append((t, pile.cards[-1] if pile.cards else None, ev.player, None))
+        for later in list(self.turn.later):
+            if later.event == kind and (later.card is None or later.card is card):
+                self.turn.later.remove(later)
+                out.append((later, later.card, later.frame.you, None))
+        return out
+
+    @staticmethod
+    def _who(t, owner: int, ev: Event) -> bool:
+        return t.who == "anyone" or (t.who == "you") == (owner == ev.player)
+
+    def _what(self, t, ev: Event, source) -> bool:
+        if t.what is None:
+            return True
+        if t.what == "this":
+            return ev.card is source
+        return ev.card is not None and self.interp.holds(t.what, ev.card.d, ev.card)
+
+    def _turn_order_from(self, p: int) -> list:
+        n = len(self.players)
+        return [(p + i) % n for i in range(n)]
+
+    # ---- the verbs of the rules ------------------------------------------------------------
+    def gain(self, p: int, card: Optional[Card], dest: str = "discard") -> Optional[Card]:
+        """Gain a card (the top of a supply pile, or a card in the trash)."""
+        if card is None:
+            return None
+        t = self.turn
+        if t.gains_to_controller and p == t.player and t.controller != t.player:
+            p = t.controller
+        if "would_gain" in self.listened:
+            if self.fire("would_gain", p, card).cancelled:
+                return None
+        self.move(card, self.players[p].zones[dest])
+        self.say(f"{self.name(p)} gains {card.id}" + ("" if dest == "discard" else f" to {dest}"))
+        self.fire("gain", p, card)
+        return card
+
+    def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
+        pile = self.supply.get(cid)
+        if not pile or not pile.cards:
+            return None
+        return self.gain(p, pile.cards[-1], dest)
+
+    def trash(self, card: Card, p: int) -> None:
+        t = self.turn
+        owner = card.owner
+        if t.trash_set_aside and owner == t.player and t.controller != t.player:
+            self.move(card, self.players[owner].set_aside)
+            t.aside_trash.append(card)
+        else:
+            self.move(card, self.trash_zone)
+        self.say(f"{self.name(p)} trashes {card.id}")
+        self.fire("trash", owner if owner is not None else p, card)
+
+    def discard(self, card: Card, p: int) -> None:
+        owner = card.owner if card.owner is not None else p
+        self.move(card, self.players[owner].discard)
+        if not self.in_cleanup:
+            self.say(f"{self.name(owner)} discards {card.id}")
+            self.fire("discard", owner, card)
+
+    def play(self, p: int, card: Card, times: int = 1) -> None:
+        """Put a card into play (if it is not there) and do what it says, `times` times."""
+        in_play = self.players[p].in_play
+        if card.zone is not in_play:
+            self.move(card, in_play)
+        frame_zone = card.zone
+        for _ in range(times):
+            self.turn.plays[card.id] = self.turn.plays.get(card.id, 0) + 1
+            self.say(f"{self.name(p)} plays {card.id}")
+            attack = None
+            if "attack" in card.d.types:
+                attack = AttackInfo()
+                self.fire("attack", p, card, attack)
+            if "play" in self.listened:
+                self.fire("play", p, card)
+            self.interp.run_play(card, p, frame_zone, attack)
+
+    # ---- a turn ----------------------------------------------------------------------------
+    def start_turn(self, turn: TurnState) -> None:
+        self.turn = turn
+        if not turn.extra:
+            self.players[turn.player].turns += 1
+        who = self.name(turn.player)
+        if turn.controller != turn.player:
+            who += f" (controlled by {self.name(turn.controller)})"
+        self.say(f"-- turn of {who}")
+
+    def play_from_hand(self, p: int, card: Card) -> None:
+        t = self.turn
+        if card.zone is not self.players[p].hand:
+            raise GameError(f"{card.id} is not in {self.name(p)}'s hand")
+        if "action" in card.d.types and t.phase == "action":
+            if t.actions < 1:
+                raise GameError(f"no action left to play {card.id}")
+            t.actions -= 1
+        elif "treasure" in card.d.types and t.phase in ("action", "buy") and not t.bought:
+            t.phase = "buy"
+        else:
+            raise GameError(f"{card.id} cannot be played in the {t.phase} phase")
+        self.play(p, card)
+
+    def buy(self, p: int, cid: str) -> None:
+        t = self.turn
+        if t.phase == "action":
+            t.phase = "buy"
+        if t.phase != "buy":
+            raise GameError("buying is only possible in the buy phase")
+        pile = self.supply.get(cid)
+        if pile is None:
+            raise GameError(f"{cid} is not in the supply")
+        if not pile.cards:
+            raise GameError(f"the {cid} pile is empty")
+        if t.buys < 1:
+            raise GameError("no buy left")
+        cost = self.cost(pile.cards[-1].d)
+        if cost.coins > t.coins or cost.potion > t.potions:
+            raise GameError(f"cannot afford {cid} ({cost}; have ${t.coins}"
+                            + (f" and {t.potions} potion(s)" if t.potions else "") + ")")
+        t.buys -= 1
+        t.coins -= cost.coins
+        t.potions -= cost.potion
+        t.bought = True
+        card = pile.cards[-1]
+        self.say(f"{self.name(p)} buys {cid}")
+        self.fire("buy", p, card)
+        if card.zone is pile:
+            self.gain(p, card)
+        else:
+            self.gain_from_supply(p, cid)
+
+    def cleanup(self) -> None:
+        t = self.turn
+        p = t.player
+        pl = self.players[p]
+        t.phase = "cleanup"
+        self.fire("cleanup_start", p, None)
+        self.in_cleanup = True
+        try:
+            first = [c for c in pl.in_play.cards
+                     if any(tr.on == "discard_from_play" and tr.where == "self"
+                            for tr in c.d.triggers)]
+            if len(first) > 1:
+                first = self.decide(Decision(p, "order", "discard_from_play",
+                                             "order in which to discard these from play",
+                                             tuple(first), len(first), len(first)))
+            for c in first:
+                if c.zone is pl.in_play:
+                    self.move(c, pl.discard)
+                    self.fire("discard_from_play", p, c)
+            rest = list(pl.in_play.cards)
+            for c in rest:
+                self.move(c, pl.discard)
+            for c in rest:
+                self.fire("discard_from_play", p, c)
+            for c in list(pl.hand.cards):
+                self.move(c, pl.discard)
+            for c in t.aside_trash:
+                if c.zone is pl.set_aside:
+                    self.move(c, pl.discard)
+            self.draw(p, self.rules.hand_size)
+        finally:
+            self.in_cleanup = False
+
+    def end_turn(self) -> None:
+        """Clean-up, then the next turn (an extra turn first, if any), unless the game ends."""
+        last = self.turn
+        self.cleanup()
+        if self.game_over():
+            self.over = True
+            self.say("-- game over")
+            return
+        if self.extra_turns:
+            self.start_turn(self.extra_turns.pop(0))
+            return
+        base = last.player
+        if last.extra:
+            base = self._last_normal
+        self._last_normal = (base + 1) % len(self.players)
+        self.start_turn(TurnState(self._last_normal, self._last_normal))
+
+    _last_normal = 0
+
+    def queue_extra_turn(self, p: int, controller: int, gains: bool, trash_aside: bool) -> None:
+        if not self.turn.extra:
+            self._last_normal = self.turn.player
+        self.extra_turns.append(TurnState(p, controller, extra=True, gains_to_controller=gains,
+                                          trash_set_aside=trash_aside))
+
+    # ---- the end ---------------------------------------------------------------------------
+    def empty_piles(self) -> int:
+        return sum(1 for z in self.supply.values() if not z.cards)
+
+    def game_over(self) -> bool:
+        end = self.supply.get(self.rules.end_pile)
+        if end is not None and not end.cards:
+            return True
+        return self.empty_piles() >= self.rules.end_empty_piles[len(self.players)]
+
+    def vp(self, p: int) -> int:
+        return sum(self.interp.card_vp(c, p) for c in self.players[p].all_cards()
+                   if c.d.vp is not None)
+
+    def scores(self) -> list[int]:
+        return [self.vp(p.index) for p in self.players]
+
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        best = max(scores)
+        tied = [i for i, s in enumerate(scores) if s == best]
+        if len(tied) > 1 and self.rules.tie_break == "fewer_turns":
+            fewest = min(self.players[i].turns for i in tied)
+            tied = [i for i in tied if self.players[i].turns == fewest]
+        return tied
+
+    # ---- invariants ------------------------------------------------------------------------
+    def zones(self):
+        yield from self.supply.values()
+        yield self.trash_zone
+        for p in self.players:
+            yield from p.zones.values()
+
+    def check_invariants(self) -> None:
+        seen = set()
+        for zone in self.zones():
+            for c in zone.cards:
+                if c.zone is not zone:
+                    raise AssertionError(f"{c} is listed in {zone} but thinks it is in {c.zone}")
+                if c.uid in seen:
+                    raise AssertionError(f"{c} is in two places")
+                seen.add(c.uid)
+        if len(seen) != self._uid:
+            raise AssertionError(f"{self._uid - len(seen)} card(s) lost")

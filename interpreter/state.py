@@ -1,0 +1,100 @@
+"""Game state: card instances, zones, players, the turn in progress, events."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+
+class Card:
+    """One physical card. `zone` is where it is now; `owner` whose it is (None in supply/trash)."""
+    __slots__ = ("uid", "d", "zone", "owner")
+
+    def __init__(self, uid: int, d, zone: "Zone", owner: Optional[int] = None):
+        self.uid, self.d, self.zone, self.owner = uid, d, zone, owner
+
+    @property
+    def id(self) -> str:
+        return self.d.id
+
+    def __repr__(self) -> str:
+        return f"{self.d.id}#{self.uid}"
+
+
+class Zone:
+    """An ordered place for cards. For piles (deck, discard, supply) the top is the end."""
+    __slots__ = ("name", "owner", "cards")
+
+    def __init__(self, name: str, owner: Optional[int] = None):
+        self.name, self.owner, self.cards = name, owner, []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __repr__(self) -> str:
+        who = "" if self.owner is None else f"p{self.owner + 1}."
+        return f"{who}{self.name}"
+
+
+PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
+
+
+class Player:
+    def __init__(self, index: int, name: str):
+        self.index, self.name = index, name
+        self.zones = {z: Zone(z, index) for z in PLAYER_ZONES}
+        self.turns = 0
+
+    def __getattr__(self, name):          # player.hand, player.deck, ...
+        try:
+            return self.__dict__["zones"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def all_cards(self) -> list:
+        return [c for z in self.zones.values() for c in z.cards]
+
+
+@dataclass
+class AttackInfo:
+    """The players unaffected by one play of an Attack card (Moat)."""
+    unaffected: set = field(default_factory=set)
+
+
+@dataclass
+class Event:
+    """Something that happened (or, for would_gain, is about to happen)."""
+    kind: str
+    player: int
+    card: Optional[Card]
+    attack: Optional[AttackInfo] = None
+    cancelled: bool = False
+
+
+@dataclass
+class Later:
+    """A one-shot trigger registered for the rest of the turn (`this turn on ...`)."""
+    event: str
+    card: Optional[Card]
+    body: tuple
+    frame: object
+
+
+@dataclass
+class TurnState:
+    player: int
+    controller: int                    # who decides: the player, or a possessor
+    extra: bool = False
+    gains_to_controller: bool = False
+    trash_set_aside: bool = False
+    phase: str = "action"              # action | buy | cleanup
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    potions: int = 0
+    bought: bool = False
+    plays: dict = field(default_factory=dict)    # card id -> times played this turn
+    later: list = field(default_factory=list)
+    aside_trash: list = field(default_factory=list)

@@ -1,0 +1,60 @@
+"""Whole turns and whole games driven by agents (bots, a human): which Action to play, which
+Treasures, what to buy. Scenarios drive the engine step by step instead."""
+from __future__ import annotations
+
+from .decisions import Decision
+
+MAX_TURNS = 400       # a game of bots that stalls is stopped here (bounded work)
+
+
+def play_turn(game) -> None:
+    t = game.turn
+    p = t.player
+    hand = game.players[p].hand
+    while t.actions > 0 and t.phase == "action":
+        actions = tuple(c for c in hand.cards if "action" in c.d.types)
+        if not actions:
+            break
+        choice = game.decide(Decision(p, "cards", "play_action", "play an Action card",
+                                      actions, 0, 1))
+        if not choice:
+            break
+        game.play_from_hand(p, choice[0])
+        if game.over:
+            return
+    treasures = tuple(c for c in hand.cards if "treasure" in c.d.types)
+    if treasures:
+        chosen = game.decide(Decision(p, "cards", "play_treasures", "play Treasures",
+                                      treasures, 0, len(treasures)))
+        for c in chosen:
+            if c.zone is hand:
+                game.play_from_hand(p, c)
+    t.phase = "buy"
+    while t.buys > 0:
+        options = tuple(cid for cid, pile in game.supply.items() if pile.cards
+                        and _affordable(game, cid))
+        if not options:
+            break
+        cid = game.decide(Decision(p, "pile", "buy", "buy a card", options, 0, 1))
+        if cid is None:
+            break
+        game.buy(p, cid)
+    game.end_turn()
+
+
+def _affordable(game, cid) -> bool:
+    c = game.cost(game.supply[cid].cards[-1].d)
+    return c.coins <= game.turn.coins and c.potion <= game.turn.potions
+
+
+def play_game(game, check_invariants: bool = False) -> bool:
+    """Play to the end; returns False if the turn limit stopped it."""
+    turns = 0
+    while not game.over:
+        play_turn(game)
+        if check_invariants:
+            game.check_invariants()
+        turns += 1
+        if turns >= MAX_TURNS:
+            return False
+    return True

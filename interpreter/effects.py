@@ -8,7 +8,7 @@ from dsl.model import Cost
 
 from .decisions import Decision
 from .describe import describe_block, describe_stmt
-from .expressions import Evaluator, Frame, cost_matches, located, truthy
+from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .state import Later
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
@@ -75,9 +75,9 @@ class Interpreter:
     # targets: a choice (Selection) or every card an expression names (AllOf)
     def targets(self, target, f: Frame, purpose: str, optional: bool) -> list:
         if isinstance(target, A.AllOf):
-            return self.ev.cards(target.expr, f)
+            return still_there(self.ev.cards(target.expr, f))
         sel: A.Selection = target
-        cands = self.ev.cards(sel.source, f)
+        cands = still_there(self.ev.cards(sel.source, f))
         if sel.kind and sel.kind not in ("card", "cards"):
             cands = [c for c in cands if self.ev.is_kind(c.d, sel.kind)]
         if sel.mode == "all":
@@ -235,7 +235,7 @@ class Interpreter:
 
     def _shuffle_into(self, s: A.ShuffleInto, f: Frame, optional):
         g = self.game
-        cards = self.ev.cards(s.target, f)
+        cards = still_there(self.ev.cards(s.target, f))
         owners = set()
         for c in cards:
             owner = c.owner if c.owner is not None else f.actor
@@ -350,4 +350,4 @@ def _count_text(lo: int, hi: int) -> str:
     return f"up to {hi}" if lo == 0 else f"{lo} to {hi}"
 
 
-__all__ = ["Interpreter", "Frame", "located"]
+__all__ = ["Interpreter", "Frame"]

@@ -250,7 +250,7 @@ class Game:
             return None
         t = self.turn
         if t.gains_to_controller and p == t.player and t.controller != t.player:
-            p = t.controller
+            p, dest = t.controller, "discard"       # always to the possessor's discard pile
         if "would_gain" in self.listened:
             if self.fire("would_gain", p, card).cancelled:
                 return None
@@ -379,10 +379,10 @@ class Game:
                 self.fire("discard_from_play", p, c)
             for c in list(pl.hand.cards):
                 self.move(c, pl.discard)
-            for c in t.aside_trash:
+            self.draw(p, self.rules.hand_size)
+            for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:
                     self.move(c, pl.discard)
-            self.draw(p, self.rules.hand_size)
         finally:
             self.in_cleanup = False
 

@@ -1,6 +1,7 @@
 """Evaluation of expressions. Card values are always lists of cards (a single card is a list
-of at most one), so "lose track" is uniform: a variable yields only the cards still where
-they were when it was bound."""
+of at most one). A variable (and `this`, `it`) remembers where each card was when it was
+bound: reading it (count, cost, is) sees every bound card, but moving it moves only the cards
+still there ("lose track"), see `still_there`."""
 from __future__ import annotations
 
 from dsl import ast as A
@@ -28,9 +29,24 @@ class Frame:
         return f
 
 
+class Bound(list):
+    """Cards read from a variable, with the zone each was in when bound."""
+    __slots__ = ("zones",)
+
+    def __init__(self, pairs=()):
+        super().__init__(c for c, _ in pairs)
+        self.zones = {c.uid: z for c, z in pairs}
+
+
 def located(pairs) -> list:
-    """The cards of (card, zone) pairs that are still in that zone."""
-    return [c for c, z in pairs if c.zone is z] if pairs else []
+    return Bound(pairs or ())
+
+
+def still_there(cards: list) -> list:
+    """The cards that a move may still act on: for bound cards, those not moved since."""
+    if isinstance(cards, Bound):
+        return [c for c in cards if c.zone is cards.zones.get(c.uid)]
+    return cards
 
 
 class Evaluator:
@@ -154,8 +170,11 @@ class Evaluator:
         return self.is_kind(cards[0].d, e.kind) != e.negated
 
     def _where(self, e: A.Where, f: Frame):
-        return [c for c in self.cards(e.source, f)
-                if truthy(self.eval(e.cond, f.child(subject=c.d)))]
+        source = self.cards(e.source, f)
+        kept = [c for c in source if truthy(self.eval(e.cond, f.child(subject=c.d)))]
+        if isinstance(source, Bound):
+            return Bound([(c, source.zones[c.uid]) for c in kept])
+        return kept
 
 
 def _neg(v):

@@ -5,6 +5,7 @@ into an AST. Name and type checks need every card loaded first: see dsl.check.
 """
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -38,8 +39,9 @@ class Source:
     text: str
     positions: dict = field(default_factory=dict)
     diagnostics: list = field(default_factory=list)
-    # (AST, key of the field, line and column where the field's text starts)
+    # (AST, key of the field, role) for the checks; role: program | expr | condition
     programs: list = field(default_factory=list)
+    refs: list = field(default_factory=list)          # (card id, key) that must exist
 
     def error(self, key: tuple, code: str, message: str, severity: str = "error",
               line: int | None = None, col: int | None = None) -> None:
@@ -57,7 +59,8 @@ class Source:
         tl, tc = self.text_origin(key)
         return tl + line - 1, (tc + col - 1) if line == 1 else col + tc - 1
 
-    def parse(self, key: tuple, text, expr: bool = False):
+    def parse(self, key: tuple, text, expr: bool = False, role: str = "program",
+              trigger: str | None = None):
         text = str(text)
         try:
             tree = parse_expr(text) if expr else parse_program(text)
@@ -66,7 +69,7 @@ class Source:
             self.error(key, "E003", f"syntax: {e.message} (see docs/language.md)",
                        line=line, col=col)
             return None
-        self.programs.append((tree, key))
+        self.programs.append((tree, key, role, trigger))
         return tree
 
 
@@ -97,6 +100,14 @@ def load_document(src: Source, schema_name: str):
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     for err in errors[:20]:
         key = tuple(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            known = set(err.schema.get("properties", {}))
+            for extra in sorted(set(err.instance) - known):
+                hint = difflib.get_close_matches(extra, sorted(known), n=1)
+                src.error(key + (extra, "__key__"), "E002",
+                          f"unknown field '{extra}'" + (f"; did you mean '{hint[0]}'?" if hint
+                                                         else f"; known: {', '.join(sorted(known))}"))
+            continue
         where = "/".join(map(str, key)) or "the file"
         src.error(key, "E002", f"{where}: {_schema_message(err)}")
     return None if errors else data
@@ -133,14 +144,14 @@ def load_card(path: Path) -> tuple[CardDef | None, Source]:
     triggers = []
     for field_name, event in SUGAR_TRIGGERS.items():
         if field_name in data:
-            effect = src.parse((field_name,), data[field_name])
+            effect = src.parse((field_name,), data[field_name], trigger=event)
             if effect is not None:
                 triggers.append(Trigger(event, "you", "this", "self", effect))
     for i, t in enumerate(data.get("triggers", [])):
-        effect = src.parse(("triggers", i, "effect"), t["effect"])
+        effect = src.parse(("triggers", i, "effect"), t["effect"], trigger=t["on"])
         what = t.get("what")
         if what is not None and what != "this":
-            what = src.parse(("triggers", i, "what"), what, expr=True)
+            what = src.parse(("triggers", i, "what"), what, expr=True, role="condition")
         where = t.get("where") or ("self" if what == "this" else "in_play")
         if effect is not None:
             triggers.append(Trigger(t["on"], t.get("who", "you"), what, where, effect))
@@ -148,11 +159,11 @@ def load_card(path: Path) -> tuple[CardDef | None, Source]:
     for i, m in enumerate(data.get("modifiers", [])):
         what = m.get("what")
         if what is not None:
-            what = src.parse(("modifiers", i, "what"), what, expr=True)
+            what = src.parse(("modifiers", i, "what"), what, expr=True, role="condition")
         modifiers.append(Modifier(m["cost"], what))
     vp = data.get("vp")
     if isinstance(vp, str):
-        vp = src.parse(("vp",), vp, expr=True)
+        vp = src.parse(("vp",), vp, expr=True, role="expr")
     elif isinstance(vp, int):
         vp = parse_expr(str(vp)) if vp >= 0 else parse_expr(f"0 - {-vp}")
     card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
@@ -195,7 +206,7 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
     for i, k in enumerate(data.get("kingdoms", [])):
         catalog.kingdoms[k["id"]] = Kingdom(k["id"], data["id"], dict(k["names"]),
                                             tuple(k["cards"]))
-        src.programs.append((("kingdom", k["id"]), ("kingdoms", i, "cards")))
+        src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
     return src
 
 

@@ -26,7 +26,7 @@ class ParseError(Exception):
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, start=["program", "expr"], parser="lalr",
+    return Lark(grammar, start=["program", "expr", "priority"], parser="lalr",
                 propagate_positions=True, maybe_placeholders=False)
 
 
@@ -159,6 +159,9 @@ class _ToAst(Transformer):
 
     def event(self, meta, c):
         return str(c[0])
+
+    def priority(self, meta, c):
+        return (str(c[0]), c[1] if len(c) > 1 else None, _tok_pos(c[0]))
 
     # statements
     def bonus(self, meta, c):
@@ -328,3 +331,8 @@ def parse_program(text: str) -> tuple:
 def parse_expr(text: str):
     """Parse one expression (a victory-point formula, a trigger's `what` condition...)."""
     return _parse(text, "expr")
+
+
+def parse_priority(text: str):
+    """Parse one entry of a bot's priority list: `CARD [if CONDITION]`."""
+    return _parse(text, "priority")

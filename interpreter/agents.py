@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from .decisions import Decision, IllegalAnswer
+from .expressions import Frame, truthy
 
 
 class OutOfAnswers(Exception):
@@ -77,17 +78,15 @@ def translate(a, d: Decision):
     return _cards_by_id(a, d.options)
 
 
-JUNK_ORDER = ("curse", "victory", "copper")
-
-
 def junk_rank(card) -> tuple:
-    """Lower is worse: Curses, then Victory-only cards, then Coppers, then by cost."""
+    """Lower is worse: Curses, then Victory-only cards, then Treasures costing nothing
+    (Copper), then the rest by cost."""
     d = card.d
     if "curse" in d.types:
         r = 0
     elif d.types == ("victory",):
         r = 1
-    elif d.id == "copper":
+    elif d.types == ("treasure",) and d.cost.coins == 0 and not d.cost.potion:
         r = 2
     else:
         r = 3
@@ -95,10 +94,12 @@ def junk_rank(card) -> tuple:
 
 
 class Bot:
-    """Sensible default answers to every decision, plus a buy priority list (Big Money)."""
+    """A strategy's buy priorities, its play priorities, and sensible default answers to
+    every other decision: trash and discard junk first, keep and play the best cards."""
 
-    def __init__(self, name: str = "bm", also: str | None = None):
-        self.name, self.also = name, also
+    def __init__(self, strategy):
+        self.strategy = strategy
+        self.name = strategy.name
 
     def decide(self, game, d: Decision):
         if d.kind == "yesno":
@@ -108,39 +109,38 @@ class Bot:
         if d.kind == "order":
             return list(d.options)
         if d.kind == "pile":
-            return self.pick_pile(game, d)
+            return self.buy(game, d) if d.purpose == "buy" else \
+                max(d.options, key=lambda cid: _value(game, cid))
         return self.pick_cards(game, d)
 
     def pick_cards(self, game, d: Decision):
         cards = sorted(d.options, key=junk_rank)
+        if d.purpose == "play_treasures":
+            return list(d.options)
+        if d.purpose == "play_action":
+            return [min(d.options, key=self._play_rank)]
         if d.purpose in ("trash", "discard", "put", "set_aside"):
             mine = d.on_behalf is None
             n = d.min
             if d.purpose == "trash" and mine:
                 n = max(d.min, min(d.max, sum(1 for c in cards if junk_rank(c)[0] <= 1)))
-            return cards[:n] if mine else cards[-n:] if n else []
+            return cards[:n] if mine else (cards[-n:] if n else [])
         best = list(reversed(cards))
-        if d.purpose == "play_treasures":
-            return best
         return best[:max(d.min, min(d.max, 1))]
 
-    def pick_pile(self, game, d: Decision):
-        if d.purpose == "buy":
-            return self.buy(game, d)
-        return max(d.options, key=lambda cid: _value(game, cid))
+    def _play_rank(self, card) -> tuple:
+        plays = self.strategy.play
+        first = plays.index(card.id) if card.id in plays else len(plays)
+        gives_actions = any(getattr(s, "counter", None) == "actions" for s in card.d.on_play)
+        return (first, not gives_actions, -card.d.cost.coins)
 
     def buy(self, game, d: Decision):
-        coins = game.turn.coins
         opts = set(d.options)
-        def have(cid):
-            return sum(1 for c in game.players[game.turn.player].all_cards() if c.id == cid)
-        for cid, need in (("province", 8), ("gold", 6)):
-            if cid in opts and coins >= need:
+        p = game.turn.player
+        ev = game.interp.ev
+        for cid, cond in self.strategy.buy:
+            if cid in opts and (cond is None or truthy(ev.eval(cond, Frame(p, p)))):
                 return cid
-        if self.also and self.also in opts and have(self.also) < 1:
-            return self.also
-        if "silver" in opts and coins >= 3:
-            return "silver"
         return None
 
 

@@ -285,13 +285,24 @@ class Interpreter:
         return self.block(s.options[i], f)
 
     def _in_any_order(self, s: A.InAnyOrder, f: Frame, optional):
+        """Ask the order only of the blocks that can do something: a block of gains from
+        an empty choice does nothing in any order (Develop with no card $1 cheaper)."""
         labels = tuple(f"{i + 1}: {describe_block(b)}" for i, b in enumerate(s.blocks))
+        live = tuple(lab for lab, b in zip(labels, s.blocks) if self._can_act(b, f))
         order = self.game.decide(Decision(f.actor, "order", "order", "in which order",
-                                          labels, len(labels), len(labels), f.source))
+                                          live, len(live), len(live), f.source))
         done = False
         for label in order:
             done = self.block(s.blocks[labels.index(label)], f) or done
         return done
+
+    def _can_act(self, block, f: Frame) -> bool:
+        for s in block:
+            if not (isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec)):
+                return True
+            if self.gain_candidates(s.what, f):
+                return True
+        return False
 
     def _repeat(self, s: A.Repeat, f: Frame, optional):
         done = False

@@ -99,6 +99,9 @@ class Evaluator:
             return list(self.game.trash_zone.cards)
         if n == "all_cards":
             return self.game.players[f.actor].all_cards()
+        fact = FACTS.get(n)
+        if fact is not None:
+            return fact(self.game, f.actor)
         if f.subject is not None and (n in self.types or n in self.card_ids):
             return self.is_kind(f.subject, n)
         return []          # an unbound variable (e.g. a branch not taken): no cards
@@ -122,8 +125,9 @@ class Evaluator:
                 return None if fn == "cost" else 0
             c = self.game.cost(cards[0].d)
             return c if fn == "cost" else (c.coins if fn == "coins_cost" else c.potion)
-        if fn == "empty_piles":
-            return self.game.empty_piles()
+        if fn == "owned":
+            cid = e.args[0].name
+            return sum(1 for c in self.game.players[f.actor].all_cards() if c.d.id == cid)
         if fn == "pile":
             arg = e.args[0]
             pile = self.game.supply.get(getattr(arg, "name", ""))
@@ -195,3 +199,25 @@ def cost_matches(cost: Cost, relation: str, bound: Cost) -> bool:
     if relation == "less_than":
         return fits and cost != bound
     return fits
+
+
+def static_coins(d) -> int:
+    """The coins a card's play surely gives: its plain `+$N` lines."""
+    return sum(s.amount.value for s in d.on_play
+               if isinstance(s, A.Bonus) and s.counter == "coins" and isinstance(s.amount, A.Num))
+
+
+def gains_to_end(game, p=None) -> int:
+    """The fewest gains that would end the game: the end pile, or the smallest piles."""
+    sizes = sorted(len(z.cards) for z in game.supply.values())
+    piles = sum(sizes[:game.rules.end_empty_piles[len(game.players)]])
+    end = game.supply.get(game.rules.end_pile)
+    return min(piles, len(end.cards)) if end is not None else piles
+
+
+FACTS = {
+    "money": lambda game, p: sum(static_coins(c.d) for c in game.players[p].all_cards()),
+    "gains_to_end": gains_to_end,
+    "empty_piles": lambda game, p: game.empty_piles(),
+    "deck_size": lambda game, p: len(game.players[p].all_cards()),
+}

@@ -310,7 +310,9 @@ def _parse(text: str, start: str):
     except UnexpectedInput as e:
         line = getattr(e, "line", 1) or 1
         col = getattr(e, "column", 1) or 1
-        if line < 0:   # end of text
+        at_end = isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken)
+                                                  and e.token.type == "$END")
+        if line < 0 or at_end:
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
         raise ParseError(_explain(e), line, col) from None

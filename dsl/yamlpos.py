@@ -62,11 +62,11 @@ def load_yaml(text: str, path: str):
     if node is None:
         return None, positions
     budget = [MAX_NODES]
-    data = _build(node, (), positions, text, path, budget)
+    data = _build(node, (), positions, text, path, budget, set())
     return data, positions
 
 
-def _build(node, key, positions, source, path, budget):
+def _build(node, key, positions, source, path, budget, active):
     budget[0] -= 1
     if budget[0] < 0:
         raise DslError(Diagnostic(path, node.start_mark.line + 1, 1, "error", "E001",
@@ -79,8 +79,12 @@ def _build(node, key, positions, source, path, budget):
             return node.value
         return _CONSTRUCTOR.construct_object(node, deep=True)
     positions[key] = Where(line, col, line, col)
+    if id(node) in active:
+        raise DslError(Diagnostic(path, line, col, "error", "E001",
+                                  "an alias refers to itself; remove the recursive alias"))
+    active = active | {id(node)}
     if isinstance(node, yaml.SequenceNode):
-        return [_build(child, key + (i,), positions, source, path, budget)
+        return [_build(child, key + (i,), positions, source, path, budget, active)
                 for i, child in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
         out = {}
@@ -96,7 +100,7 @@ def _build(node, key, positions, source, path, budget):
                                           f"duplicate key '{k}'; remove one of them"))
             positions[key + (k, "__key__")] = Where(knode.start_mark.line + 1,
                                                     knode.start_mark.column + 1, 0, 0)
-            out[k] = _build(vnode, key + (k,), positions, source, path, budget)
+            out[k] = _build(vnode, key + (k,), positions, source, path, budget, active)
         return out
     return None
 

@@ -120,11 +120,11 @@ class Bot:
         if d.purpose == "play_action":
             return [min(d.options, key=self._play_rank)]
         if d.purpose in ("trash", "discard", "put", "set_aside"):
-            mine = d.on_behalf is None
+            own = d.on_behalf is None
             n = d.min
-            if d.purpose == "trash" and mine:
+            if d.purpose == "trash" and own:
                 n = max(d.min, min(d.max, sum(1 for c in cards if junk_rank(c)[0] <= 1)))
-            return cards[:n] if mine else (cards[-n:] if n else [])
+            return cards[:n] if own else (cards[-n:] if n else [])
         best = list(reversed(cards))
         return best[:max(d.min, min(d.max, 1))]
 

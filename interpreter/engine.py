@@ -186,14 +186,14 @@ class Game:
             return ev
         found = self._listeners(ev)
         for owner in self._turn_order_from(self.turn.player):
-            mine = [x for x in found if x[2] == owner]
-            if len(mine) > 1:
-                labels = [x[1] for x in mine]
+            own = [x for x in found if x[2] == owner]
+            if len(own) > 1:
+                labels = [x[1] for x in own]
                 order = self.decide(Decision(owner, "order", "order",
                                              f"order of the abilities triggered by {kind}",
                                              tuple(labels), len(labels), len(labels)))
-                mine = [next(x for x in mine if x[1] is lab) for lab in order]
-            for trig, source, ctrl, zone in mine:
+                own = [next(x for x in own if x[1] is lab) for lab in order]
+            for trig, source, ctrl, zone in own:
                 if ev.cancelled:
                     break
                 if zone is not None and source.zone is not zone:

@@ -1,0 +1,116 @@
+"""`dsl lint`: clean on the shipped sets; each kind of mistake reported with its position."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dsl.lint import lint
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def run_dsl(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "dsl", *args], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+def card(tmp_path, body: str, name="card.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(body, encoding="utf-8")
+    return p
+
+
+HEADER = "id: {id}\nset: fan\ncost: 3\ntypes: [action]\nnames: {{en: X, hu: X, cs: X}}\n"
+
+
+def codes(path):
+    return [(d.code, d.line, d.col) for d in lint([str(path)]) if d.severity == "error"]
+
+
+def test_shipped_sets_have_no_errors():
+    diags = lint(None)
+    assert [d.format() for d in diags if d.severity == "error"] == []
+
+
+def test_missing_locale_names_are_warnings():
+    diags = lint(None)
+    missing = {d.path.rsplit("/", 1)[-1] for d in diags if d.code == "W001"}
+    assert "border_village.yaml" in missing          # no Hungarian name in the seeds
+    assert "village.yaml" in missing                  # no Czech name in the seeds
+    assert "smithy.yaml" in missing
+    assert "witch.yaml" not in missing                # has all three
+
+
+def test_fan_card_lints_clean_against_shipped_sets():
+    assert codes(FIXTURES / "fan" / "lighthouse_keeper.yaml") == []
+
+
+def test_unknown_name_position_inside_expression(tmp_path):
+    p = card(tmp_path, HEADER.format(id="a") + "on_play: |\n  +1 card\n  trash 1 card from hnad\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert (d.code, d.line, d.col) == ("E004", 8, 21)
+    assert "did you mean 'hand'" in d.message
+
+
+def test_syntax_error_position_in_plain_scalar(tmp_path):
+    p = card(tmp_path, HEADER.format(id="b") + "on_play: trash 1 card form hand\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E003" and d.line == 6 and d.col == 23 and "'form'" in d.message
+
+
+def test_type_errors(tmp_path):
+    p = card(tmp_path, HEADER.format(id="c") + "on_play: |\n  +count(3) cards\n"
+             "  if hand = 2 { +1 card }\n")
+    got = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert [d.code for d in got][:2] == ["E005", "E005"]
+
+
+def test_schema_errors_point_at_the_field(tmp_path):
+    p = card(tmp_path, "id: d\nset: fan\ncost: -1\ntypes: [action]\nnames: {en: D}\n"
+             "on_ply: '+1 card'\n")
+    got = {(d.code, d.line) for d in lint([str(p)]) if d.severity == "error"}
+    assert ("E002", 3) in got and ("E002", 6) in got
+
+
+def test_unknown_type_and_duplicate_id(tmp_path):
+    card(tmp_path, HEADER.format(id="village"), "v.yaml")
+    card(tmp_path, "id: e\nset: fan\ncost: 1\ntypes: [acton]\nnames: {en: E}\n", "e.yaml")
+    got = {d.code for d in lint([str(tmp_path)]) if d.severity == "error"}
+    assert {"E006", "E004"} <= got
+
+
+def test_kingdom_naming_unknown_card(tmp_path):
+    (tmp_path / "set.yaml").write_text(
+        "id: fan\nnames: {en: Fan}\nkingdoms:\n  - id: k\n    names: {en: K}\n"
+        "    cards: [village, vilage]\n", encoding="utf-8")
+    (d,) = [d for d in lint([str(tmp_path)]) if d.code == "E007"]
+    assert (d.line, d.col) == (6, 22) and "vilage" in d.message
+
+
+@pytest.mark.parametrize("content", [
+    b"\xff\xfe garbage", b"id: [unclosed\n", b"- just\n- a list\n", b"", b"a: &x [*x]\n",
+    b"id: x\nset: y\ncost: 1\ntypes: [action]\nnames: {en: X}\non_play: '{{{{'\n",
+    b"!!python/object:os.system ['echo hi']\n",
+])
+def test_bad_input_never_gives_a_traceback(tmp_path, content):
+    p = tmp_path / "bad.yaml"
+    p.write_bytes(content)
+    r = run_dsl("lint", str(p))
+    assert "Traceback" not in r.stderr + r.stdout
+    assert r.returncode in (0, 1)
+    if content:
+        assert r.returncode == 1 and "bad.yaml:" in r.stdout
+
+
+def test_cli_text_and_json(tmp_path):
+    p = card(tmp_path, HEADER.format(id="f") + "on_play: gain gld\n")
+    r = run_dsl("lint", str(p))
+    assert r.returncode == 1
+    assert f"{p}:6:15: error E004:" in r.stdout
+    r = run_dsl("lint", "--format", "json", str(p))
+    data = json.loads(r.stdout)
+    assert data["errors"] == 1 and data["diagnostics"][0]["code"] == "E004"
+    r = run_dsl("lint")
+    assert r.returncode == 0 and "0 error(s)" in r.stdout

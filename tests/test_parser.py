@@ -1,0 +1,63 @@
+"""The expression language: text -> typed AST, and errors with positions."""
+import pytest
+
+from dsl import ast as A
+from dsl.parser import ParseError, parse_expr, parse_program
+
+
+def test_bonuses_become_typed_nodes():
+    prog = parse_program("+1 card\n+2 actions; +1 buy\n+$2\n+1 potion")
+    assert [(s.counter, s.amount.value) for s in prog] == [
+        ("cards", 1), ("actions", 2), ("buys", 1), ("coins", 2), ("potions", 1)]
+    assert all(isinstance(s, A.Bonus) for s in prog)
+
+
+def test_nodes_are_frozen_and_keep_positions():
+    (stmt,) = parse_program("\n  trash 1 card from hand as t")
+    assert stmt.pos.line == 2 and stmt.pos.col == 3
+    with pytest.raises(Exception):
+        stmt.verb = "discard"
+
+
+def test_selection_and_gain_spec():
+    trash, cond = parse_program("trash up to 4 treasure cards from hand where not copper as t\n"
+                                "if t { gain card costing up to cost(t) + 3 into hand }")
+    sel = trash.target
+    assert (sel.mode, sel.count.value, sel.kind, sel.bind) == ("up_to", 4, "treasure", "t")
+    assert isinstance(sel.source, A.Where) and isinstance(sel.source.cond, A.Not)
+    gain = cond.then[0]
+    assert gain.dest == "hand" and gain.what.relation == "up_to"
+    assert isinstance(gain.what.cost, A.Arith)
+
+
+def test_where_binds_looser_than_or():
+    e = parse_expr("revealed where copper or potion")
+    assert isinstance(e, A.Where) and isinstance(e.cond, A.Or)
+
+
+def test_cost_literals_with_potion():
+    assert parse_expr("$3P") == A.CostLit(3, 1)
+    assert parse_expr("$5") == A.CostLit(5, 0)
+
+
+def test_equal_texts_give_equal_asts():
+    assert parse_program("+1 card") == parse_program("\n\n   +1 card  # comment\n")
+
+
+@pytest.mark.parametrize("text, line, col, words", [
+    ("trash 1 card form hand", 1, 14, "unexpected 'form'"),
+    ("+1 cardz", 1, 4, "unknown bonus"),
+    ("+1 card\nif x {", 2, 7, "end of text"),
+    ("gain silver @", 1, 13, "unexpected character"),
+    ("+$2P", 1, 2, "+1 potion"),
+])
+def test_syntax_errors_have_positions(text, line, col, words):
+    with pytest.raises(ParseError) as e:
+        parse_program(text)
+    assert (e.value.line, e.value.col) == (line, col)
+    assert words in e.value.message
+
+
+def test_overlong_text_is_refused_quickly():
+    with pytest.raises(ParseError, match="too long"):
+        parse_program("+1 card\n" * 5000)

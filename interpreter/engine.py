@@ -445,13 +445,16 @@ class Game:
             yield from p.zones.values()
 
     def check_invariants(self) -> None:
-        seen = set()
+        """Every card is in exactly one place: listed once, in the zone it thinks it is in,
+        and none created or lost."""
+        total = 0
         for zone in self.zones():
-            for c in zone.cards:
+            cards = zone.cards
+            for c in cards:
                 if c.zone is not zone:
-                    raise AssertionError(f"{c} is listed in {zone} but thinks it is in {c.zone}")
-                if c.uid in seen:
-                    raise AssertionError(f"{c} is in two places")
-                seen.add(c.uid)
-        if len(seen) != self._uid:
-            raise AssertionError(f"{self._uid - len(seen)} card(s) lost")
+                    raise AssertionError(f"{c} is listed in {zone} but is in {c.zone}")
+            if len(set(map(id, cards))) != len(cards):
+                raise AssertionError(f"a card is listed twice in {zone}")
+            total += len(cards)
+        if total != self._uid:
+            raise AssertionError(f"{self._uid - total} card(s) lost")

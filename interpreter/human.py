@@ -49,9 +49,9 @@ class HumanAgent:
     def _ask(self, d: Decision, src: str):
         if d.kind == "yesno":
             a = self.read(f"{d.prompt}{src}? (y/n) ").lower()
-            if a in ("y", "yes"):
+            if a in ("y", "yes", "1"):
                 return True
-            if a in ("n", "no"):
+            if a in ("n", "no", "2"):
                 return False
             raise ValueError("answer y or n")
         labels = [getattr(o, "id", str(o)) for o in d.options]

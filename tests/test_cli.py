@@ -1,0 +1,84 @@
+"""The command line, run as a user runs it."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def run_dsl(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "dsl", *args], capture_output=True,
+                          text=True, input=stdin, timeout=300)
+
+
+def test_cards_json_lists_all_71_cards():
+    r = run_dsl("cards", "--format", "json")
+    cards = {c["id"]: c for c in json.loads(r.stdout)}
+    assert len(cards) == 71
+    assert cards["familiar"] == {"id": "familiar", "set": "alchemy",
+                                 "types": ["action", "attack"],
+                                 "cost": {"coins": 3, "potion": 1},
+                                 "names": {"en": "Familiar", "hu": "Bizalmas",
+                                           "cs": "Alchymistův poskok"}}
+    assert cards["border_village"]["names"]["hu"] is None
+    assert sum(c["set"] == "hinterlands" for c in cards.values()) == 26
+    r = run_dsl("cards", "--set", "base", "--format", "json")
+    assert len(json.loads(r.stdout)) == 25
+
+
+def test_simulate_json_and_kingdom_names():
+    r = run_dsl("simulate", "--kingdom", "Kezdőknek", "--bots", "bm:smithy,bm", "--games",
+                "20", "--seed", "3", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["games"] == 20 and [b["name"] for b in data["bots"]] == ["bm:smithy", "bm"]
+    assert sum(b["wins"] for b in data["bots"]) == 20
+    again = json.loads(run_dsl("simulate", "--kingdom", "first_game", "--bots", "bm:smithy,bm",
+                               "--games", "20", "--seed", "3", "--format", "json").stdout)
+    assert again["bots"] == data["bots"]
+
+
+def test_simulate_card_list_and_six_players_with_log():
+    r = run_dsl("simulate", "--kingdom", "village,witch,moat,cellar,market,smithy,chapel,"
+                "festival,library,mine", "--bots", "bm,random,bm:witch,random,bm,bm:moat",
+                "--games", "1", "--seed", "9", "--log")
+    assert r.returncode == 0, r.stderr
+    assert "-- game over" in r.stdout and "scores:" in r.stdout
+
+
+def test_simulate_errors_are_messages():
+    r = run_dsl("simulate", "--kingdom", "Nowhere", "--bots", "bm,bm")
+    assert r.returncode != 0 and "unknown kingdom" in r.stderr and "Traceback" not in r.stderr
+    r = run_dsl("simulate", "--kingdom", "first_game", "--bots", "bm")
+    assert r.returncode != 0 and "bots" in r.stderr
+    r = run_dsl("simulate", "--kingdom", "first_game", "--bots", "bm,nobot")
+    assert r.returncode != 0 and "unknown bot" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_dsl_test_runs_a_fan_card_scenario():
+    r = run_dsl("test", str(FIXTURES / "fan" / "keeper_test.yaml"))
+    assert r.returncode == 0 and "1 passed, 0 failed" in r.stdout
+
+
+def test_dsl_test_reports_a_failing_scenario(tmp_path):
+    p = tmp_path / "wrong.yaml"
+    p.write_text("name: wrong\nsetup: {p1: {hand: [village], deck: [copper]}}\n"
+                 "steps: [{play: village}]\nexpect: {p1: {actions: 3}}\n", encoding="utf-8")
+    r = run_dsl("test", str(p))
+    assert r.returncode == 1 and "p1 actions is 2, expected 3" in r.stdout
+
+
+def test_play_at_the_terminal_through_stdin():
+    # A human who always picks the first choice (and says yes): the game runs on until
+    # the input ends; the screen shows hand, play area, supply and numbered choices.
+    r = run_dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "2",
+                stdin="1\n" * 400)
+    assert "Traceback" not in r.stderr
+    assert "hand:" in r.stdout and "supply:" in r.stdout and "  1. " in r.stdout
+
+
+def test_play_re_asks_after_bad_input():
+    r = run_dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "2",
+                stdin="banana\n99\n" + "1\n" * 50)
+    assert r.stdout.count("try again") >= 2

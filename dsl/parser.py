@@ -215,14 +215,21 @@ class _ToAst(Transformer):
         return A.Gain(what, dest, bind, _pos(meta))
 
     def twice(self, meta, c):
-        return "twice"
+        return 2
+
+    def times(self, meta, c):
+        n = int(c[0])
+        if not 1 <= n <= 10:
+            raise ParseError("play a card 1 to 10 times", c[0].line, c[0].column)
+        return n
 
     def any_order(self, meta, c):
         return "any_order"
 
     def play(self, meta, c):
-        mode = c[1] if len(c) > 1 else None
-        return A.Play(c[0], 2 if mode == "twice" else 1, mode == "any_order", _pos(meta))
+        mode = c[1] if len(c) > 1 else 1
+        times = mode if isinstance(mode, int) else 1
+        return A.Play(c[0], times, mode == "any_order", _pos(meta))
 
     def shuffle_into(self, meta, c):
         return A.ShuffleInto(c[0], _pos(meta))

@@ -55,7 +55,7 @@ def describe_stmt(s) -> str:
                 text += f" costing {w.relation.replace('_', ' ')} {describe_expr(w.cost)}"
         return text + ("" if s.dest == "discard" else f" to {s.dest}")
     if isinstance(s, A.Play):
-        return f"play {_target(s.target)}" + (" twice" if s.times == 2 else "")
+        return f"play {_target(s.target)}" + ({1: "", 2: " twice"}.get(s.times, f" {s.times} times"))
     if isinstance(s, A.May):
         return "may " + (describe_stmt(s.stmt) if s.stmt else describe_block(s.body))
     return type(s).__name__.lower()

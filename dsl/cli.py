@@ -178,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", action="store_true", help="print the log of the last game")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_simulate)
+    from . import cli_locale          # render, locales, locale init (issue: card text)
+    cli_locale.register(sub)
     p = sub.add_parser("play", help="play a game at the terminal against bots")
     p.add_argument("--kingdom", default="First Game")
     p.add_argument("--bots", default="bm")

@@ -318,10 +318,16 @@ class Game:
             if t.actions < 1:
                 raise GameError(f"no action left to play {card.id}")
             t.actions -= 1
-        elif "treasure" in card.d.types and t.phase in ("action", "buy") and not t.bought:
+        elif "treasure" in card.d.types and t.phase in ("action", "buy"):
+            if t.bought:
+                raise GameError(f"{card.id} cannot be played: Treasures are played before "
+                                "buying, not after")
             t.phase = "buy"
+        elif "action" in card.d.types and t.phase == "buy":
+            raise GameError(f"{card.id} cannot be played: Actions are played in the action "
+                            "phase, which ends when a Treasure is played or a card bought")
         else:
-            raise GameError(f"{card.id} cannot be played in the {t.phase} phase")
+            raise GameError(f"{card.id} cannot be played (only Actions and Treasures are)")
         self.play(p, card)
 
     def buy(self, p: int, cid: str) -> None:

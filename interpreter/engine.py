@@ -10,6 +10,7 @@ from dsl.model import Catalog, Cost
 
 from .decisions import Decision
 from .effects import Frame, Interpreter
+from .fastpath import bonus_only
 from .state import AttackInfo, Card, Event, Player, TurnState, Zone
 
 
@@ -84,8 +85,7 @@ class Game:
         """Which event kinds anything in this game listens to, so that an event nobody
         listens to costs one set lookup."""
         defs = [self.catalog.cards[c] for c in self.supply]
-        self.listened = {t.on for d in defs for t in d.triggers} | {"cleanup_start",
-                                                                     "discard_from_play"}
+        self.listened = {t.on for d in defs for t in d.triggers}
         self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
         self.has_modifiers = any(d.modifiers for d in defs)
 
@@ -289,16 +289,33 @@ class Game:
         if card.zone is not in_play:
             self.move(card, in_play)
         frame_zone = card.zone
+        d = card.d
+        t = self.turn
+        bonuses = bonus_only(d)
         for _ in range(times):
-            self.turn.plays[card.id] = self.turn.plays.get(card.id, 0) + 1
-            self.say(f"{self.name(p)} plays {card.id}")
+            t.plays[d.id] = t.plays.get(d.id, 0) + 1
+            if self.logging:
+                self.say(f"{self.name(p)} plays {d.id}")
             attack = None
-            if "attack" in card.d.types:
+            if "attack" in d.types:
                 attack = AttackInfo()
                 self.fire("attack", p, card, attack)
             if "play" in self.listened:
                 self.fire("play", p, card)
-            self.interp.run_play(card, p, frame_zone, attack)
+            if bonuses is not None and attack is None:
+                for counter, n in bonuses:
+                    if counter == "coins":
+                        t.coins += n
+                    elif counter == "cards":
+                        self.draw(p, n)
+                    elif counter == "actions":
+                        t.actions += n
+                    elif counter == "buys":
+                        t.buys += n
+                    else:
+                        t.potions += n
+            else:
+                self.interp.run_play(card, p, frame_zone, attack)
 
     # ---- a turn ----------------------------------------------------------------------------
     def start_turn(self, turn: TurnState) -> None:

@@ -9,13 +9,24 @@ from .engine import Game, GameError
 from .turns import play_game
 
 
-def make_bot(spec: str, catalog, rng: random.Random):
+def make_bot(spec: str, catalog, rng: random.Random, strategies: dict | None = None):
     """`random`, or a strategy (`bm`, `bm:CARD`, a strategy file); the random bot's
-    generator is drawn from `rng` so that one seed fixes the game."""
+    generator is drawn from `rng` so that one seed fixes the game. `strategies` caches the
+    loaded strategy files across games."""
     if spec == "random":
         return RandomBot(random.Random(rng.getrandbits(64)))
+    if strategies is not None and spec in strategies:
+        return Bot(strategies[spec])
     from dsl.strategy import find_strategy
-    return Bot(find_strategy(spec, catalog))
+    strategy = find_strategy(spec, catalog)
+    if strategies is not None:
+        strategies[spec] = strategy
+    return Bot(strategy)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: independent of which worker plays it."""
+    return random.Random(f"{seed}/{index}").getrandbits(63)
 
 
 @dataclass
@@ -42,14 +53,14 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
               check_invariants: bool = False, keep_log: bool = False) -> Results:
     n = len(bots)
     res = Results(bots=[BotStats(b) for b in bots])
-    master = random.Random(seed)
+    strategies: dict = {}
     for g in range(games):
-        game_seed = master.getrandbits(64)
-        rng = random.Random(game_seed)
+        gseed = game_seed(seed, g)
+        rng = random.Random(gseed)
         shift = g % n                                   # seat rotation
         seats = [(i + shift) % n for i in range(n)]     # seat s is played by bot seats[s]
-        agents = [make_bot(bots[b], catalog, rng) for b in seats]
-        game = Game(catalog, kingdom, n, agents, seed=game_seed,
+        agents = [make_bot(bots[b], catalog, rng, strategies) for b in seats]
+        game = Game(catalog, kingdom, n, agents, seed=gseed,
                     names=[f"{bots[b]}@{s + 1}" for s, b in enumerate(seats)], log=keep_log)
         finished = play_game(game, check_invariants)
         res.games += 1

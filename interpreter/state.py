@@ -42,19 +42,19 @@ PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
 
 
 class Player:
+    __slots__ = ("index", "name", "zones", "turns", "hand", "deck", "discard", "in_play",
+                 "set_aside", "revealed")
+
     def __init__(self, index: int, name: str):
         self.index, self.name = index, name
         self.zones = {z: Zone(z, index) for z in PLAYER_ZONES}
+        for z, zone in self.zones.items():       # player.hand, player.deck, ...
+            setattr(self, z, zone)
         self.turns = 0
 
-    def __getattr__(self, name):          # player.hand, player.deck, ...
-        try:
-            return self.__dict__["zones"][name]
-        except KeyError:
-            raise AttributeError(name) from None
-
     def all_cards(self) -> list:
-        return [c for z in self.zones.values() for c in z.cards]
+        return (self.hand.cards + self.deck.cards + self.discard.cards + self.in_play.cards
+                + self.set_aside.cards + self.revealed.cards)
 
 
 @dataclass

@@ -1,0 +1,233 @@
+"""Expressions compiled once into closures `fn(game, frame)`, instead of walking the AST at
+every evaluation. The cache is keyed by node identity and keeps the node, so one compiled
+closure serves every game."""
+from __future__ import annotations
+
+from dsl import ast as A
+from dsl.model import Cost
+
+from .fastpath import static_coins
+
+PLAYER_ZONE_NAMES = ("hand", "deck", "discard", "in_play", "revealed", "set_aside")
+
+_CACHE: dict[int, tuple] = {}
+
+
+def compiled(e):
+    """The closure for an expression node (compiled on first use)."""
+    hit = _CACHE.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    fn = _COMPILERS[type(e)](e)
+    _CACHE[id(e)] = (e, fn)
+    return fn
+
+
+class Bound(list):
+    """Cards read from a variable, with the zone each was in when bound."""
+    __slots__ = ("zones",)
+
+    def __init__(self, pairs=()):
+        super().__init__(c for c, _ in pairs)
+        self.zones = {c.uid: z for c, z in pairs}
+
+
+def located(pairs) -> list:
+    return Bound(pairs or ())
+
+
+def truthy(v) -> bool:
+    return bool(v)
+
+
+def is_kind(d, kind: str) -> bool:
+    return kind == d.id or kind in d.types
+
+
+# ---- names and facts -------------------------------------------------------------------------
+def gains_to_end(game, p=None) -> int:
+    """The fewest gains that would end the game: the end pile, or the smallest piles."""
+    sizes = sorted(len(z.cards) for z in game.supply.values())
+    piles = sum(sizes[:game.rules.end_empty_piles[len(game.players)]])
+    end = game.supply.get(game.rules.end_pile)
+    return min(piles, len(end.cards)) if end is not None else piles
+
+
+FACTS = {
+    "money": lambda game, p: sum(static_coins(c.d) for c in game.players[p].all_cards()),
+    "gains_to_end": gains_to_end,
+    "empty_piles": lambda game, p: game.empty_piles(),
+    "deck_size": lambda game, p: len(game.players[p].all_cards()),
+}
+
+
+def _name(e: A.Name):
+    n = e.name
+    if n == "this":
+        return lambda g, f: located(f.this)
+    if n == "it":
+        return lambda g, f: located(f.it)
+    if n in PLAYER_ZONE_NAMES:
+        return lambda g, f: list(g.players[f.actor].zones[n].cards)
+    if n == "trash":
+        return lambda g, f: list(g.trash_zone.cards)
+    if n == "all_cards":
+        return lambda g, f: g.players[f.actor].all_cards()
+    fact = FACTS.get(n)
+    if fact is not None:
+        return lambda g, f: fact(g, f.actor)
+
+    def variable_or_kind(g, f):
+        pairs = f.env.get(n)
+        if pairs is not None:
+            return located(pairs)
+        if f.subject is not None:
+            return is_kind(f.subject, n)
+        return []          # an unbound variable (a branch not taken): no cards
+    return variable_or_kind
+
+
+def _cards_of(fn):
+    def cards(g, f):
+        v = fn(g, f)
+        return v if isinstance(v, list) else []
+    return cards
+
+
+def _call(e: A.Call):
+    name = e.func
+    if name == "played":
+        arg = e.args[0]
+        if isinstance(arg, A.Name) and arg.name not in ("this", "it"):
+            cid = arg.name
+
+            def played_id(g, f):
+                pairs = f.env.get(cid)
+                if pairs:
+                    return g.turn.plays.get(pairs[0][0].id, 0)
+                return g.turn.plays.get(cid, 0)
+            return played_id
+        which = arg.name
+
+        def played_card(g, f):
+            pairs = f.this if which == "this" else f.it
+            return g.turn.plays.get(pairs[0][0].id, 0) if pairs else 0
+        return played_card
+    if name in ("owned", "pile"):
+        cid = e.args[0].name
+        if name == "owned":
+            return lambda g, f: sum(1 for c in g.players[f.actor].all_cards() if c.d.id == cid)
+        return lambda g, f: len(g.supply[cid].cards) if cid in g.supply else 0
+    arg = _cards_of(compiled(e.args[0]))
+    if name == "count":
+        return lambda g, f: len(arg(g, f))
+    part = name
+
+    def cost(g, f):
+        cards = arg(g, f)
+        if not cards:
+            return None if part == "cost" else 0
+        c = g.cost(cards[0].d)
+        return c if part == "cost" else (c.coins if part == "coins_cost" else c.potion)
+    return cost
+
+
+def _arith(e: A.Arith):
+    left, right, op = compiled(e.left), compiled(e.right), e.op
+
+    def arith(g, f):
+        a, b = left(g, f), right(g, f)
+        if a is None or b is None:
+            return None
+        if isinstance(a, Cost):
+            if op == "+":
+                return Cost(a.coins + b, a.potion)
+            return Cost(a.coins - b, a.potion) if op == "-" else None
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        return a // b if b else 0
+    return arith
+
+
+_COMPARE = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _compare(e: A.Compare):
+    left, right, op = compiled(e.left), compiled(e.right), e.op
+    test = _COMPARE[op]
+
+    def compare(g, f):
+        a, b = left(g, f), right(g, f)
+        if a is None or b is None:
+            return False
+        if (isinstance(a, Cost) or isinstance(b, Cost)) and op not in ("=", "!="):
+            return False
+        return test(a, b)
+    return compare
+
+
+def _is(e: A.Is):
+    subject, kind, negated = _cards_of(compiled(e.subject)), e.kind, e.negated
+
+    def is_(g, f):
+        cards = subject(g, f)
+        return bool(cards) and (is_kind(cards[0].d, kind) != negated)
+    return is_
+
+
+def _where(e: A.Where):
+    source, cond = _cards_of(compiled(e.source)), compiled(e.cond)
+
+    def where(g, f):
+        cards = source(g, f)
+        sub = f.child(subject=None)
+        kept = []
+        for c in cards:
+            sub.subject = c.d
+            if cond(g, sub):
+                kept.append(c)
+        if isinstance(cards, Bound):
+            return Bound([(c, cards.zones[c.uid]) for c in kept])
+        return kept
+    return where
+
+
+def _and(e):
+    left, right = compiled(e.left), compiled(e.right)
+    return lambda g, f: bool(left(g, f)) and bool(right(g, f))
+
+
+def _or(e):
+    left, right = compiled(e.left), compiled(e.right)
+    return lambda g, f: bool(left(g, f)) or bool(right(g, f))
+
+
+def _not(e):
+    operand = compiled(e.operand)
+    return lambda g, f: not operand(g, f)
+
+
+def _neg(e):
+    operand = compiled(e.operand)
+
+    def neg(g, f):
+        v = operand(g, f)
+        return None if v is None else -v
+    return neg
+
+
+def _const(value):
+    return lambda g, f: value
+
+
+_COMPILERS = {
+    A.Num: lambda e: _const(e.value),
+    A.CostLit: lambda e: _const(Cost(e.coins, e.potion)),
+    A.Name: _name, A.Call: _call, A.Arith: _arith, A.Neg: _neg, A.Compare: _compare,
+    A.And: _and, A.Or: _or, A.Not: _not, A.Is: _is, A.Where: _where,
+}

@@ -1,0 +1,34 @@
+"""What can be worked out once per card definition instead of at every play: a card whose
+play only adds bonuses (`+1 card`, `+$2`...) is applied without running the interpreter.
+Cached by definition; the cache keeps the definition so that an id is never reused."""
+from __future__ import annotations
+
+from dsl import ast as A
+
+_BONUS: dict[int, tuple] = {}
+_COINS: dict[int, tuple] = {}
+
+
+def bonus_only(d):
+    """((counter, amount), ...) when the card's play is nothing but constant bonuses, else
+    None."""
+    hit = _BONUS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    value = None
+    if d.on_play and all(isinstance(s, A.Bonus) and isinstance(s.amount, A.Num)
+                         for s in d.on_play):
+        value = tuple((s.counter, s.amount.value) for s in d.on_play)
+    _BONUS[id(d)] = (d, value)
+    return value
+
+
+def static_coins(d) -> int:
+    """The coins a card's play surely gives: its plain top-level `+$N` lines."""
+    hit = _COINS.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    value = sum(s.amount.value for s in d.on_play
+                if isinstance(s, A.Bonus) and s.counter == "coins" and isinstance(s.amount, A.Num))
+    _COINS[id(d)] = (d, value)
+    return value

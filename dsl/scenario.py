@@ -205,7 +205,7 @@ def _check(game, expect: dict, names, result: Result, where) -> None:
                              f"expected {sorted(want or [])}")
         elif key == "supply":
             for cid, n in want.items():
-                got = len(game.supply[cid].cards) if cid in game.supply else None
+                got = len(game.supply[cid]) if cid in game.supply else None
                 if got != n:
                     fails.append(f"{where('expect', 'supply', cid)}: supply {cid} has {got}, "
                                  f"expected {n}")

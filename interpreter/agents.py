@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 from .decisions import Decision, IllegalAnswer
-from .expressions import Frame, truthy
+from .compiler import compiled
+from .expressions import Frame
 
 
 class OutOfAnswers(Exception):
@@ -100,6 +101,8 @@ class Bot:
     def __init__(self, strategy):
         self.strategy = strategy
         self.name = strategy.name
+        self.plan = [(cid, None if cond is None else compiled(cond))
+                     for cid, cond in strategy.buy]
 
     def decide(self, game, d: Decision):
         if d.kind == "yesno":
@@ -114,11 +117,11 @@ class Bot:
         return self.pick_cards(game, d)
 
     def pick_cards(self, game, d: Decision):
-        cards = sorted(d.options, key=junk_rank)
         if d.purpose == "play_treasures":
             return list(d.options)
         if d.purpose == "play_action":
             return [min(d.options, key=self._play_rank)]
+        cards = sorted(d.options, key=junk_rank)
         if d.purpose in ("trash", "discard", "put", "set_aside"):
             own = d.on_behalf is None
             n = d.min
@@ -135,11 +138,11 @@ class Bot:
         return (first, not gives_actions, -card.d.cost.coins)
 
     def buy(self, game, d: Decision):
-        opts = set(d.options)
+        opts = d.options
         p = game.turn.player
-        ev = game.interp.ev
-        for cid, cond in self.strategy.buy:
-            if cid in opts and (cond is None or truthy(ev.eval(cond, Frame(p, p)))):
+        frame = Frame(p, p)
+        for cid, cond in self.plan:
+            if cid in opts and (cond is None or cond(game, frame)):
                 return cid
         return None
 

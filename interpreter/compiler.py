@@ -47,10 +47,10 @@ def is_kind(d, kind: str) -> bool:
 # ---- names and facts -------------------------------------------------------------------------
 def gains_to_end(game, p=None) -> int:
     """The fewest gains that would end the game: the end pile, or the smallest piles."""
-    sizes = sorted(len(z.cards) for z in game.supply.values())
+    sizes = sorted(map(len, game.supply.values()))
     piles = sum(sizes[:game.rules.end_empty_piles[len(game.players)]])
     end = game.supply.get(game.rules.end_pile)
-    return min(piles, len(end.cards)) if end is not None else piles
+    return min(piles, len(end)) if end is not None else piles
 
 
 FACTS = {
@@ -117,7 +117,7 @@ def _call(e: A.Call):
         cid = e.args[0].name
         if name == "owned":
             return lambda g, f: sum(1 for c in g.players[f.actor].all_cards() if c.d.id == cid)
-        return lambda g, f: len(g.supply[cid].cards) if cid in g.supply else 0
+        return lambda g, f: len(g.supply[cid]) if cid in g.supply else 0
     arg = _cards_of(compiled(e.args[0]))
     if name == "count":
         return lambda g, f: len(arg(g, f))

@@ -11,22 +11,42 @@ class IllegalAnswer(Exception):
     pass
 
 
-@dataclass(frozen=True)
 class Decision:
-    player: int              # who decides (after possession routing)
-    kind: str                # cards | pile | yesno | option | order
-    purpose: str             # trash, discard, gain, buy, play, put, reveal, react, order, ...
-    prompt: str
-    options: tuple = ()      # cards (Card), pile ids, option labels, or things to order
-    min: int = 0
-    max: int = 1
-    source: Optional[str] = None     # id of the card that asks
-    on_behalf: Optional[int] = None  # the player whose cards these are, if not the decider
+    """A question to one player: who decides (after possession routing), the kind (cards |
+    pile | yesno | option | order), its purpose (trash, discard, gain, buy, play, put,
+    reveal, order, ...), a prompt, the legal options (cards, pile ids, option labels or
+    things to order), how many to choose, the id of the card that asks, and the player
+    whose cards these are when the decider is someone else."""
+    __slots__ = ("player", "kind", "purpose", "prompt", "options", "min", "max", "source",
+                 "on_behalf")
+
+    def __init__(self, player: int, kind: str, purpose: str, prompt: str, options=(),
+                 min: int = 0, max: int = 1, source: Optional[str] = None,
+                 on_behalf: Optional[int] = None):
+        self.player, self.kind, self.purpose, self.prompt = player, kind, purpose, prompt
+        self.options, self.min, self.max = options, min, max
+        self.source, self.on_behalf = source, on_behalf
+
+    def __repr__(self) -> str:
+        return (f"Decision(p{self.player + 1} {self.kind}/{self.purpose}: {self.prompt!r}, "
+                f"{len(self.options)} options, {self.min}..{self.max}, from {self.source})")
+
+    def routed(self, decider: int, on_behalf: int) -> "Decision":
+        """The same question put to another player (a possessor)."""
+        return Decision(decider, self.kind, self.purpose, self.prompt, self.options,
+                        self.min, self.max, self.source, on_behalf)
 
     def distinct_answers(self, limit: int = 2) -> int:
         """How many different legal answers there are, counting cards by id (capped)."""
-        if self.kind == "yesno":
+        kind = self.kind
+        if kind == "yesno":
             return 2
+        if kind == "cards":
+            n = len(self.options)
+            if self.min == 0 and self.max > 0 and n:
+                return 2                       # none, or at least one
+            if self.min == self.max == n:
+                return 1
         if self.kind in ("option", "pile"):
             return min(limit, len(self.options) + (1 if self.min == 0 else 0))
         if self.kind == "order":
@@ -77,8 +97,9 @@ class Decision:
         if not self.min <= len(answer) <= self.max:
             raise IllegalAnswer(f"illegal answer: choose {self.min}" +
                                 (f" to {self.max}" if self.max != self.min else "") + " cards")
-        if len({id(a) for a in answer}) != len(answer) or any(
-                all(a is not o for o in self.options) for a in answer):
+        legal = {id(o) for o in self.options}
+        chosen = {id(a) for a in answer}
+        if len(chosen) != len(answer) or not chosen <= legal:
             raise IllegalAnswer("illegal answer: a chosen card is not one of the choices")
         return answer
 

@@ -144,9 +144,9 @@ class Interpreter:
                 return []
         out = []
         for cid, pile in g.supply.items():
-            if not pile.cards:
+            if not len(pile):
                 continue
-            d = pile.cards[-1].d
+            d = pile.d
             if spec.kind and spec.kind not in ("card", "cards") and not self.ev.is_kind(d, spec.kind):
                 continue
             if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):

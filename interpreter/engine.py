@@ -11,7 +11,7 @@ from dsl.model import Catalog, Cost
 from .decisions import Decision
 from .effects import Frame, Interpreter
 from .fastpath import bonus_only
-from .state import AttackInfo, Card, Event, Player, TurnState, Zone
+from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone
 
 
 class GameError(Exception):
@@ -38,6 +38,7 @@ class Game:
         self.logging = log
         self.log: list[str] = []
         self._uid = 0
+        self.total_cards = 0
         self.in_cleanup = False
         self.over = False
         self.extra_turns: list[TurnState] = []
@@ -56,10 +57,15 @@ class Game:
 
     # ---- setup -----------------------------------------------------------------------------
     def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
-        self._uid += 1
-        card = Card(self._uid, self.catalog.cards[cid], zone, owner)
+        """A card brought into the game (a starting deck, a scenario's setup)."""
+        card = Card(self._new_uid(), self.catalog.cards[cid], zone, owner)
         zone.cards.append(card)
+        self.total_cards += 1
         return card
+
+    def _new_uid(self) -> int:
+        self._uid += 1
+        return self._uid
 
     def _build_supply(self, kingdom: list[str], overrides: dict) -> None:
         cards, rules, n = self.catalog.cards, self.rules, len(self.players)
@@ -76,10 +82,10 @@ class Game:
             if cid not in piles:
                 piles.append(cid)
         for cid in piles:
-            size = overrides.get(cid, rules.pile_size(cards[cid], n))
-            zone = self.supply[cid] = Zone(cid)
-            for _ in range(size):
-                self.new_card(cid, zone)
+            d = cards[cid]
+            size = overrides.get(cid, rules.pile_size(d, n))
+            self.supply[cid] = Pile(cid, d, size, self._new_uid)
+            self.total_cards += size
 
     def _index_listeners(self) -> None:
         """Which event kinds anything in this game listens to, so that an event nobody
@@ -101,8 +107,7 @@ class Game:
         """Ask the agent who decides; a possessed player's decisions go to the possessor."""
         t = self.turn
         if t.controller != t.player and decision.player == t.player:
-            decision = Decision(**{**decision.__dict__, "player": t.controller,
-                                   "on_behalf": t.player})
+            decision = decision.routed(t.controller, t.player)
         if decision.distinct_answers() <= 1:
             return decision.only_answer()
         answer = self.agents[decision.player].decide(self, decision)
@@ -156,13 +161,17 @@ class Game:
         return pl.deck.cards[-1]
 
     def draw(self, p: int, n: int) -> list:
+        pl = self.players[p]
+        deck, hand = pl.deck, pl.hand
         drawn = []
-        hand = self.players[p].hand
-        for _ in range(max(0, n)):
-            card = self.top_of_deck(p)
-            if card is None:
-                break
-            self.move(card, hand)
+        for _ in range(n):
+            if not deck.cards:
+                if not pl.discard.cards:
+                    break
+                self.shuffle_discard_into_deck(p)
+            card = deck.cards.pop()
+            card.zone = hand
+            hand.cards.append(card)
             drawn.append(card)
         return drawn
 
@@ -220,8 +229,7 @@ class Game:
                             out.append((t, c, pl.index, c.zone))
         for d, t in self.supply_listeners:
             if t.on == kind and self._what(t, ev, None):
-                pile = self.supply[d.id]
-                out.append((t, pile.cards[-1] if pile.cards else None, ev.player, None))
+                out.append((t, self.supply[d.id].top(), ev.player, None))
         for later in list(self.turn.later):
             if later.event == kind and (later.card is None or later.card is card):
                 self.turn.later.remove(later)
@@ -255,15 +263,15 @@ class Game:
             if self.fire("would_gain", p, card).cancelled:
                 return None
         self.move(card, self.players[p].zones[dest])
-        self.say(f"{self.name(p)} gains {card.id}" + ("" if dest == "discard" else f" to {dest}"))
+        if self.logging:
+            self.say(f"{self.name(p)} gains {card.id}" +
+                     ("" if dest == "discard" else f" to {dest}"))
         self.fire("gain", p, card)
         return card
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
         pile = self.supply.get(cid)
-        if not pile or not pile.cards:
-            return None
-        return self.gain(p, pile.cards[-1], dest)
+        return self.gain(p, pile.top(), dest) if pile is not None else None
 
     def trash(self, card: Card, p: int) -> None:
         t = self.turn
@@ -356,11 +364,11 @@ class Game:
         pile = self.supply.get(cid)
         if pile is None:
             raise GameError(f"{cid} is not in the supply")
-        if not pile.cards:
+        if not len(pile):
             raise GameError(f"the {cid} pile is empty")
         if t.buys < 1:
             raise GameError("no buy left")
-        cost = self.cost(pile.cards[-1].d)
+        cost = self.cost(pile.d)
         if cost.coins > t.coins or cost.potion > t.potions:
             raise GameError(f"cannot afford {cid} ({cost}; have ${t.coins}"
                             + (f" and {t.potions} potion(s)" if t.potions else "") + ")")
@@ -368,8 +376,9 @@ class Game:
         t.coins -= cost.coins
         t.potions -= cost.potion
         t.bought = True
-        card = pile.cards[-1]
-        self.say(f"{self.name(p)} buys {cid}")
+        card = pile.top()
+        if self.logging:
+            self.say(f"{self.name(p)} buys {cid}")
         self.fire("buy", p, card)
         if card.zone is pile:
             self.gain(p, card)
@@ -384,9 +393,9 @@ class Game:
         self.fire("cleanup_start", p, None)
         self.in_cleanup = True
         try:
-            first = [c for c in pl.in_play.cards
-                     if any(tr.on == "discard_from_play" and tr.where == "self"
-                            for tr in c.d.triggers)]
+            first = [c for c in pl.in_play.cards if c.d.triggers and
+                     any(tr.on == "discard_from_play" and tr.where == "self"
+                         for tr in c.d.triggers)]
             if len(first) > 1:
                 first = self.decide(Decision(p, "order", "discard_from_play",
                                              "order in which to discard these from play",
@@ -395,13 +404,20 @@ class Game:
                 if c.zone is pl.in_play:
                     self.move(c, pl.discard)
                     self.fire("discard_from_play", p, c)
-            rest = list(pl.in_play.cards)
+            rest = pl.in_play.cards
+            discard = pl.discard
             for c in rest:
-                self.move(c, pl.discard)
-            for c in rest:
-                self.fire("discard_from_play", p, c)
-            for c in list(pl.hand.cards):
-                self.move(c, pl.discard)
+                c.zone = discard
+            discard.cards += rest
+            pl.in_play.cards = []
+            if "discard_from_play" in self.listened or t.later:
+                for c in rest:
+                    self.fire("discard_from_play", p, c)
+            hand = pl.hand.cards
+            for c in hand:
+                c.zone = discard
+            discard.cards += hand
+            pl.hand.cards = []
             self.draw(p, self.rules.hand_size)
             for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:
@@ -436,11 +452,11 @@ class Game:
 
     # ---- the end ---------------------------------------------------------------------------
     def empty_piles(self) -> int:
-        return sum(1 for z in self.supply.values() if not z.cards)
+        return sum(1 for z in self.supply.values() if not len(z))
 
     def game_over(self) -> bool:
         end = self.supply.get(self.rules.end_pile)
-        if end is not None and not end.cards:
+        if end is not None and not len(end):
             return True
         return self.empty_piles() >= self.rules.end_empty_piles[len(self.players)]
 
@@ -478,6 +494,6 @@ class Game:
                     raise AssertionError(f"{c} is listed in {zone} but is in {c.zone}")
             if len(set(map(id, cards))) != len(cards):
                 raise AssertionError(f"a card is listed twice in {zone}")
-            total += len(cards)
-        if total != self._uid:
-            raise AssertionError(f"{self._uid - total} card(s) lost")
+            total += len(zone)
+        if total != self.total_cards:
+            raise AssertionError(f"{self.total_cards - total} card(s) lost")

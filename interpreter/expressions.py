@@ -68,18 +68,3 @@ def cost_matches(cost: Cost, relation: str, bound: Cost) -> bool:
         return fits and cost != bound
     return fits
 
-
-def gains_to_end(game, p=None) -> int:
-    """The fewest gains that would end the game: the end pile, or the smallest piles."""
-    sizes = sorted(len(z.cards) for z in game.supply.values())
-    piles = sum(sizes[:game.rules.end_empty_piles[len(game.players)]])
-    end = game.supply.get(game.rules.end_pile)
-    return min(piles, len(end.cards)) if end is not None else piles
-
-
-FACTS = {
-    "money": lambda game, p: sum(static_coins(c.d) for c in game.players[p].all_cards()),
-    "gains_to_end": gains_to_end,
-    "empty_piles": lambda game, p: game.empty_piles(),
-    "deck_size": lambda game, p: len(game.players[p].all_cards()),
-}

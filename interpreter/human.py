@@ -31,7 +31,7 @@ class HumanAgent:
                            if game.agents[a] is self][0]]
         self.say("hand:    " + ", ".join(c.id for c in me.hand.cards))
         self.say("in play: " + ", ".join(c.id for c in pl.in_play.cards))
-        supply = ", ".join(f"{cid} {game.cost(z.cards[-1].d) if z.cards else ''}({len(z.cards)})"
+        supply = ", ".join(f"{cid} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say("supply:  " + supply)
         for line in game.log[-8:]:

@@ -38,6 +38,39 @@ class Zone:
         return f"{who}{self.name}"
 
 
+class Pile(Zone):
+    """A supply pile. Its cards are made only when one is needed (its top card is looked at
+    or moved): `count` cards not yet made lie under the made ones in `cards`. A game makes
+    some 250 supply cards and uses a few dozen, so this keeps setting up a game cheap."""
+    __slots__ = ("d", "count", "alloc")
+
+    def __init__(self, name: str, d, count: int, alloc):
+        super().__init__(name)
+        self.d, self.count, self.alloc = d, count, alloc
+
+    def __len__(self) -> int:
+        return self.count + len(self.cards)
+
+    def __iter__(self):
+        while self.count:                     # make every card (invariant checks, display)
+            self.top_card_made()
+        return iter(self.cards)
+
+    def top(self):
+        """The top card, or None when the pile is empty."""
+        if self.cards:
+            return self.cards[-1]
+        if self.count:
+            return self.top_card_made()
+        return None
+
+    def top_card_made(self):
+        self.count -= 1
+        card = Card(self.alloc(), self.d, self)
+        self.cards.insert(0, card)            # made cards come from under the made ones
+        return self.cards[-1]
+
+
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
 
 

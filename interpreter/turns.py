@@ -30,21 +30,22 @@ def play_turn(game) -> None:
             if c.zone is hand:
                 game.play_from_hand(p, c)
     t.phase = "buy"
+    cost = game.cost
     while t.buys > 0:
-        options = tuple(cid for cid, pile in game.supply.items() if pile.cards
-                        and _affordable(game, cid))
+        coins, potions = t.coins, t.potions
+        options = []
+        for cid, pile in game.supply.items():
+            if len(pile):
+                c = cost(pile.d)
+                if c.coins <= coins and c.potion <= potions:
+                    options.append(cid)
         if not options:
             break
-        cid = game.decide(Decision(p, "pile", "buy", "buy a card", options, 0, 1))
+        cid = game.decide(Decision(p, "pile", "buy", "buy a card", tuple(options), 0, 1))
         if cid is None:
             break
         game.buy(p, cid)
     game.end_turn()
-
-
-def _affordable(game, cid) -> bool:
-    c = game.cost(game.supply[cid].cards[-1].d)
-    return c.coins <= game.turn.coins and c.potion <= game.turn.potions
 
 
 def play_game(game, check_invariants: bool = False) -> bool:

@@ -84,10 +84,14 @@ def test_game_ends_on_three_empty_piles_and_four_with_five_players():
         game = Game(CATALOG, ["village", "smithy", "moat", "cellar"], players,
                     [None] * players, seed=0, deal=False)
         for cid in ["village", "smithy", "moat", "cellar"][:piles - 1]:
-            game.supply[cid].cards.clear()
+            while len(game.supply[cid]):
+                game.gain_from_supply(0, cid)
         assert not game.game_over()
-        game.supply[["village", "smithy", "moat", "cellar"][piles - 1]].cards.clear()
+        last = game.supply[["village", "smithy", "moat", "cellar"][piles - 1]]
+        while len(last):
+            game.gain_from_supply(1, last.name)
         assert game.game_over()
+        game.check_invariants()
 
 
 def test_random_bot_uses_only_the_seeded_generator():

@@ -140,7 +140,7 @@ class Bot:
     def buy(self, game, d: Decision):
         opts = d.options
         p = game.turn.player
-        frame = Frame(p, p)
+        frame = Frame(p, p, memo={})
         for cid, cond in self.plan:
             if cid in opts and (cond is None or cond(game, frame)):
                 return cid

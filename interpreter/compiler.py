@@ -47,10 +47,10 @@ def is_kind(d, kind: str) -> bool:
 # ---- names and facts -------------------------------------------------------------------------
 def gains_to_end(game, p=None) -> int:
     """The fewest gains that would end the game: the end pile, or the smallest piles."""
-    sizes = sorted(map(len, game.supply.values()))
+    sizes = sorted([z.count + len(z.cards) for z in game.supply.values()])
     piles = sum(sizes[:game.rules.end_empty_piles[len(game.players)]])
     end = game.supply.get(game.rules.end_pile)
-    return min(piles, len(end)) if end is not None else piles
+    return min(piles, end.count + len(end.cards)) if end is not None else piles
 
 
 FACTS = {
@@ -75,7 +75,15 @@ def _name(e: A.Name):
         return lambda g, f: g.players[f.actor].all_cards()
     fact = FACTS.get(n)
     if fact is not None:
-        return lambda g, f: fact(g, f.actor)
+        def fact_value(g, f):
+            memo = f.memo
+            if memo is None:
+                return fact(g, f.actor)
+            value = memo.get(n)
+            if value is None:
+                value = memo[n] = fact(g, f.actor)
+            return value
+        return fact_value
 
     def variable_or_kind(g, f):
         pairs = f.env.get(n)

@@ -94,6 +94,7 @@ class Game:
         self.listened = {t.on for d in defs for t in d.triggers}
         self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
         self.has_modifiers = any(d.modifiers for d in defs)
+        self._by_cost = [(cid, pile, pile.d.cost) for cid, pile in self.supply.items()]
 
     # ---- logging and decisions -------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -295,8 +296,10 @@ class Game:
         """Put a card into play (if it is not there) and do what it says, `times` times."""
         in_play = self.players[p].in_play
         if card.zone is not in_play:
-            self.move(card, in_play)
-        frame_zone = card.zone
+            card.zone.cards.remove(card)
+            in_play.cards.append(card)
+            card.zone, card.owner = in_play, p
+        frame_zone = in_play
         d = card.d
         t = self.turn
         bonuses = bonus_only(d)
@@ -330,10 +333,11 @@ class Game:
         self.turn = turn
         if not turn.extra:
             self.players[turn.player].turns += 1
-        who = self.name(turn.player)
-        if turn.controller != turn.player:
-            who += f" (controlled by {self.name(turn.controller)})"
-        self.say(f"-- turn of {who}")
+        if self.logging:
+            who = self.name(turn.player)
+            if turn.controller != turn.player:
+                who += f" (controlled by {self.name(turn.controller)})"
+            self.say(f"-- turn of {who}")
 
     def play_from_hand(self, p: int, card: Card) -> None:
         t = self.turn
@@ -354,6 +358,29 @@ class Game:
         else:
             raise GameError(f"{card.id} cannot be played (only Actions and Treasures are)")
         self.play(p, card)
+
+    def play_treasures(self, p: int, cards) -> None:
+        """Play Treasures from the hand, in the given order (the buy phase's first step)."""
+        for card in cards:
+            if card.zone is self.players[p].hand:
+                self.play_from_hand(p, card)
+
+    def buyable(self) -> list:
+        """Ids of the piles the player whose turn it is can afford now."""
+        t = self.turn
+        coins, potions = t.coins, t.potions
+        if not self.has_modifiers:
+            return [cid for cid, pile, cost in self._by_cost
+                    if cost.coins <= coins and cost.potion <= potions
+                    and (pile.count or pile.cards)]
+        cost = self.cost
+        out = []
+        for cid, pile in self.supply.items():
+            if pile.count or pile.cards:
+                c = cost(pile.d)
+                if c.coins <= coins and c.potion <= potions:
+                    out.append(cid)
+        return out
 
     def buy(self, p: int, cid: str) -> None:
         t = self.turn
@@ -452,11 +479,11 @@ class Game:
 
     # ---- the end ---------------------------------------------------------------------------
     def empty_piles(self) -> int:
-        return sum(1 for z in self.supply.values() if not len(z))
+        return sum(1 for z in self.supply.values() if not z.count and not z.cards)
 
     def game_over(self) -> bool:
         end = self.supply.get(self.rules.end_pile)
-        if end is not None and not len(end):
+        if end is not None and not end.count and not end.cards:
             return True
         return self.empty_piles() >= self.rules.end_empty_piles[len(self.players)]
 

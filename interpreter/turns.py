@@ -26,19 +26,10 @@ def play_turn(game) -> None:
     if treasures:
         chosen = game.decide(Decision(p, "cards", "play_treasures", "play Treasures",
                                       treasures, 0, len(treasures)))
-        for c in chosen:
-            if c.zone is hand:
-                game.play_from_hand(p, c)
+        game.play_treasures(p, chosen)
     t.phase = "buy"
-    cost = game.cost
     while t.buys > 0:
-        coins, potions = t.coins, t.potions
-        options = []
-        for cid, pile in game.supply.items():
-            if len(pile):
-                c = cost(pile.d)
-                if c.coins <= coins and c.potion <= potions:
-                    options.append(cid)
+        options = game.buyable()
         if not options:
             break
         cid = game.decide(Decision(p, "pile", "buy", "buy a card", tuple(options), 0, 1))

@@ -19,6 +19,15 @@ def _scenario_files(paths: list[str]) -> list[Path]:
 def cmd_lint(args) -> int:
     from .lint import lint
     diags = lint(args.paths or None)
+    if getattr(args, "locale", None):
+        from .i18n import LocaleError
+        from .lint import locale_diagnostics
+        from .loader import load_shipped
+        try:
+            diags += locale_diagnostics(args.locale, load_shipped())
+        except LocaleError as e:
+            print(f"dsl: {e}", file=sys.stderr)
+            return 1
     errors = sum(d.severity == "error" for d in diags)
     warnings = len(diags) - errors
     if args.format == "json":
@@ -94,8 +103,20 @@ def _catalog():
     return loaded.catalog
 
 
+def _progress(total: int, enabled: bool):
+    """A progress bar on a terminal (tqdm on stderr), nothing when piped."""
+    if not enabled or not sys.stderr.isatty():
+        return None, lambda: None
+    from tqdm import tqdm
+    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    return bar.update, bar.close
+
+
 def cmd_simulate(args) -> int:
+    import time
+    from interpreter.cluster import ClusterError
     from interpreter.engine import GameError
+    from interpreter.record import Recorder
     from interpreter.simulation import run_games
     cat = _catalog()
     kingdom = resolve_kingdom(cat, args.kingdom)
@@ -103,27 +124,61 @@ def cmd_simulate(args) -> int:
     if not cat.rules.min_players <= len(bots) <= cat.rules.max_players:
         raise SystemExit(f"dsl: give {cat.rules.min_players} to {cat.rules.max_players} bots, "
                          f"one per player")
+    if args.games < 1 or args.workers < 1:
+        raise SystemExit("dsl: --games and --workers must be at least 1")
+    tick, close = _progress(args.games, not args.log)
+    record = open(args.record, "w", encoding="utf-8") if args.record else None
+    start = time.perf_counter()
     try:
-        res = run_games(cat, kingdom, bots, args.games, args.seed, keep_log=args.log)
-    except GameError as e:
+        res = run_games(cat, kingdom, bots, args.games, args.seed, workers=args.workers,
+                        keep_log=args.log, progress=tick, backend=args.backend,
+                        address=args.address, recorder=Recorder(record) if record else None)
+    except (GameError, ClusterError) as e:
         raise SystemExit(f"dsl: {e}") from None
+    finally:
+        close()
+        if record:
+            record.close()
+    seconds = time.perf_counter() - start
     if args.log:
         print("\n".join(res.last_log))
         print("scores: " + ", ".join(f"{n} {s} VP" for n, s in res.last_scores))
-    out = {"games": res.games, "seed": args.seed, "kingdom": kingdom, "ties": res.ties,
-           "unfinished": res.unfinished,
+    out = {"games": res.games, "seed": args.seed, "seconds": round(seconds, 3),
+           "games_per_s": round(res.games / seconds, 1) if seconds else None,
+           "kingdom": kingdom, "bots": [b.as_json() for b in res.bots], "ties": res.ties,
            "first_player_win_rate": res.first_player_wins / max(res.games, 1),
-           "bots": [{"name": b.name, "wins": b.wins, "win_rate": b.wins / max(b.games, 1),
-                     "avg_vp": b.vp / max(b.games, 1), "avg_turns": b.turns / max(b.games, 1)}
-                    for b in res.bots]}
+           "unfinished": res.unfinished}
     if args.format == "json":
         print(json.dumps(out, indent=2))
-    else:
-        print(f"{res.games} game(s), seed {args.seed}, kingdom: {', '.join(kingdom)}")
-        for b in out["bots"]:
-            print(f"  {b['name']:16} wins {b['wins']:7.1f} ({b['win_rate']:.1%})  "
-                  f"avg VP {b['avg_vp']:5.1f}  avg turns {b['avg_turns']:5.1f}")
-        print(f"  ties {res.ties}, unfinished {res.unfinished}")
+        return 0
+    print(f"{res.games} game(s), seed {args.seed}, {seconds:.2f}s "
+          f"({out['games_per_s']} games/s), kingdom: {', '.join(kingdom)}")
+    for b in out["bots"]:
+        lo, hi = b["win_rate_ci95"]
+        print(f"  {b['name']:16} wins {b['wins']:8.1f}  {b['win_rate']:6.1%} "
+              f"[{lo:.1%}, {hi:.1%}]  avg VP {b['avg_vp']:5.1f}  avg turns {b['avg_turns']:5.1f}")
+    print(f"  ties {res.ties}, first player won {out['first_player_win_rate']:.1%}"
+          + (f", {res.unfinished} stopped at the turn limit" if res.unfinished else ""))
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from interpreter.record import ReplayError, read_records, replay
+    cat = _catalog()
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            games = read_records(f)
+        for i, (header, decisions, end) in enumerate(games, 1):
+            game = replay(cat, header, decisions, end)
+            if not args.quiet:
+                print("\n".join(game.log))
+            print(f"game {i}: replayed {len(decisions)} decisions; scores "
+                  + ", ".join(f"{p.name} {s}" for p, s in zip(game.players, game.scores()))
+                  + " (as recorded)")
+    except OSError as e:
+        raise SystemExit(f"dsl: cannot read {args.file}: {e.strerror}") from None
+    except (ReplayError, KeyError, TypeError) as e:
+        raise SystemExit(f"dsl: {args.file}: {e}") from None
     return 0
 
 
@@ -131,25 +186,40 @@ def cmd_play(args) -> int:
     import random
     from interpreter.engine import Game
     from interpreter.human import HumanAgent
+    from interpreter.record import Recorder
     from interpreter.simulation import make_bot
     from interpreter.turns import play_game
     cat = _catalog()
     kingdom = resolve_kingdom(cat, args.kingdom)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    n = 1 + len(bots)
+    players = args.players or 1 + len(bots)
+    if len(bots) == 1 and players > 2:
+        bots = bots * (players - 1)
+    if len(bots) != players - 1 or not cat.rules.min_players <= players <= cat.rules.max_players:
+        raise SystemExit(f"dsl: {players} players need {players - 1} bot(s) "
+                         f"({cat.rules.min_players} to {cat.rules.max_players} players)")
     rng = random.Random(args.seed)
-    human = HumanAgent("you")
+    human = HumanAgent("you", locale=args.locale, catalog=cat)
     agents = [human] + [make_bot(b, cat, rng) for b in bots]
-    game = Game(cat, kingdom, n, agents, seed=args.seed, names=["you"] + bots)
+    names = ["you"] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
+    record = open(args.record, "w", encoding="utf-8") if args.record else None
+    recorder = Recorder(record) if record else None
+    if recorder:
+        agents = recorder.wrap(agents, {"kingdom": kingdom, "players": players,
+                                        "seed": args.seed, "names": names,
+                                        "bots": ["human"] + bots})
+    game = Game(cat, kingdom, players, agents, seed=args.seed, names=names)
     try:
         play_game(game)
     except EOFError:
-        print("\ninput ended; game abandoned")
+        human.say("\ninput ended; game abandoned")
         return 1
-    human.say("\n".join(game.log[-10:]))
-    for p, s in zip(game.players, game.scores()):
-        human.say(f"{p.name}: {s} VP in {p.turns} turns")
-    human.say("winner: " + ", ".join(game.players[i].name for i in game.winners()))
+    finally:
+        if recorder and game.over:
+            recorder.finish(game)
+        if record:
+            record.close()
+    human.show_end(game)
     return 0
 
 
@@ -161,6 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--quiet", action="store_true", help="errors only")
     p.add_argument("--excerpts", action="store_true", help="show the source line and a caret")
+    p.add_argument("--locale", help="also list every name and phrase template missing in it")
     p.set_defaults(func=cmd_lint)
     p = sub.add_parser("cards", help="list the shipped cards")
     p.add_argument("--set")
@@ -175,15 +246,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", required=True, help="one per player: bm, bm:CARD, random")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
+    p.add_argument("--backend", choices=("local", "dask"), default="local",
+                   help="dask: a Dask cluster (pip install -e '.[cluster]')")
+    p.add_argument("--address", help="the Dask scheduler (default: a local cluster)")
     p.add_argument("--log", action="store_true", help="print the log of the last game")
+    p.add_argument("--record", metavar="FILE", help="write every game's record (JSON lines)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("replay", help="replay recorded games and print their logs")
+    p.add_argument("file")
+    p.add_argument("--quiet", action="store_true", help="no logs, only the check")
+    p.set_defaults(func=cmd_replay)
     from . import cli_locale          # render, locales, locale init (issue: card text)
     cli_locale.register(sub)
     p = sub.add_parser("play", help="play a game at the terminal against bots")
     p.add_argument("--kingdom", default="First Game")
-    p.add_argument("--bots", default="bm")
+    p.add_argument("--players", type=int, help="number of players (default: 1 + bots)")
+    p.add_argument("--bots", default="bm", help="the other players' bots, comma separated")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--locale", default="en", help="language of card names (en, hu, cs, ...)")
+    p.add_argument("--record", metavar="FILE", help="write the game record (JSON lines)")
     p.set_defaults(func=cmd_play)
     return ap
 

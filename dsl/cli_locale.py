@@ -1,6 +1,162 @@
-"""Command-line commands about card text and locales: render, locales, locale init."""
+"""Command-line commands about card text and locales: render, locales, locale init.
+
+Why a module of its own: these commands share the locale machinery (dsl.i18n) and the
+renderer (dsl.render), and keep dsl/cli.py about the language and the games.
+"""
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def _fail(message: str) -> int:
+    print(f"dsl: {message}", file=sys.stderr)
+    return 1
+
+
+def _load_cards(refs: list[str]):
+    """Card ids of the shipped sets, or paths of fan card files loaded alongside them."""
+    from .loader import Loaded, load_paths, load_shipped
+    shipped = load_shipped()
+    paths = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
+    loaded = load_paths(paths, Loaded(shipped.catalog, list(shipped.sources),
+                                      dict(shipped.card_sources))) if paths else shipped
+    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    if errors:
+        raise SystemExit("\n".join(d.format() for d in errors) + "\ndsl: fix the errors above "
+                         "(`dsl lint PATH`)")
+    by_path = {str(Path(c.path).resolve()): c for c in loaded.catalog.cards.values()}
+    cards = []
+    for r in refs:
+        if r in loaded.catalog.cards:
+            cards.append(loaded.catalog.cards[r])
+        elif str(Path(r).resolve()) in by_path:
+            cards.append(by_path[str(Path(r).resolve())])
+        else:
+            raise SystemExit(f"dsl: no card '{r}': give a card id (see `dsl cards`) or the "
+                             "path of a card file")
+    return loaded.catalog, cards
+
+
+def cmd_render(args) -> int:
+    from .i18n import LocaleError, get_locale
+    from .render import render_card
+    try:
+        loc = get_locale(args.locale)
+    except LocaleError as e:
+        return _fail(str(e))
+    catalog, cards = _load_cards(args.cards)
+    out = [render_card(c, catalog, loc) for c in cards]
+    if args.format == "json":
+        rows = []
+        for r in out:
+            row = {"id": r.id, "locale": r.locale, "name": r.name, "types": list(r.types),
+                   "cost": r.cost, "text": list(r.text)}
+            if r.fallbacks:
+                row["fallback"] = list(r.fallbacks)
+            rows.append(row)
+        print(json.dumps(rows[0] if len(rows) == 1 else rows, ensure_ascii=False, indent=2))
+        return 0
+    for i, r in enumerate(out):
+        if i:
+            print()
+        print(f"{r.name} — {' - '.join(r.types)} — {r.cost}")
+        for line in r.text:
+            print("  " + line)
+        if r.fallbacks:
+            print(f"  (note: not translated into '{r.locale}', shown in English: "
+                  f"{', '.join(r.fallbacks)})")
+    return 0
+
+
+def coverage(locales_dir: Path | None = None) -> list[dict]:
+    """Per locale: card names and phrase templates translated out of how many."""
+    from .i18n import available_locales, get_locale
+    from .loader import load_shipped
+    from .render import template_ids
+    catalog = load_shipped().catalog
+    templates = template_ids()
+    rows = []
+    for code in available_locales(locales_dir):
+        loc = get_locale(code, locales_dir)
+        names = sum(not loc.card_name(c)[1] for c in catalog.cards.values())
+        types = sum(not loc.type_name(t, catalog)[1] for t in catalog.types)
+        done = sum(loc.has(t if isinstance(t, str) else t[0]) for t in templates)
+        rows.append({"locale": code, "card_names": {"translated": names,
+                                                    "total": len(catalog.cards)},
+                     "type_names": {"translated": types, "total": len(catalog.types)},
+                     "templates": {"translated": done, "total": len(templates)}})
+    return rows
+
+
+def cmd_locales(args) -> int:
+    rows = coverage()
+    if args.format == "json":
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{'locale':8} {'card names':>12} {'type names':>12} {'templates':>12}")
+    for r in rows:
+        cell = lambda k: f"{r[k]['translated']}/{r[k]['total']}"   # noqa: E731
+        print(f"{r['locale']:8} {cell('card_names'):>12} {cell('type_names'):>12} "
+              f"{cell('templates'):>12}")
+    return 0
+
+
+def template_catalog(lang: str | None = None):
+    """The extraction template (what `pybabel extract` gives), built in memory: phrase
+    templates, card names and type names of the shipped sets."""
+    from babel.messages.catalog import Catalog
+    from .i18n import CARD_NAME, CARD_TYPE
+    from .loader import load_shipped
+    from .render import template_ids
+    cat = Catalog(locale=lang, project="Dominion card language", version="0.1",
+                  msgid_bugs_address="", fuzzy=False)
+    for t in template_ids():
+        cat.add(t, string=("", "") if isinstance(t, tuple) else "",
+                locations=[("dsl/render.py", 0)], flags=["python-brace-format"])
+    catalog = load_shipped().catalog
+    for c in sorted(catalog.cards.values(), key=lambda c: c.path):
+        cat.add(c.names["en"], context=CARD_NAME, auto_comments=[f"card id: {c.id}"],
+                locations=[(c.path, 0)])
+    for t in catalog.types.values():
+        cat.add(t.names.get("en", t.id), context=CARD_TYPE, auto_comments=[f"type id: {t.id}"])
+    return cat
+
+
+def cmd_locale_init(args) -> int:
+    from babel import Locale as BabelLocale, UnknownLocaleError
+    from babel.messages.pofile import write_po
+    from .i18n import catalog_path
+    try:
+        BabelLocale.parse(args.lang)
+    except (UnknownLocaleError, ValueError):
+        return _fail(f"'{args.lang}' is not a language code Babel knows (e.g. de, fr, pl, "
+                     "pt_BR)")
+    path = catalog_path(args.lang)
+    if path.exists():
+        return _fail(f"{path} exists; update it with `pybabel update -d locales -D dominion`")
+    cat = template_catalog(args.lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(f, cat, width=100, omit_header=False)
+    print(f"created {path} ({len(cat)} messages, {cat.plural_forms}); translate it with any "
+          "gettext tool")
+    return 0
 
 
 def register(sub) -> None:
     """Add this module's subcommands to the `dsl` argument parser."""
+    p = sub.add_parser("render", help="a card's text from its effect, in a locale")
+    p.add_argument("cards", nargs="+", metavar="ID|PATH")
+    p.add_argument("--locale", default="en", help="en, hu, cs or any locale with a catalog")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_render)
+    p = sub.add_parser("locales", help="what is translated in each locale")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_locales)
+    p = sub.add_parser("locale", help="manage translation catalogs")
+    lsub = p.add_subparsers(dest="locale_command", required=True)
+    q = lsub.add_parser("init", help="create locales/LANG/LC_MESSAGES/dominion.po")
+    q.add_argument("lang")
+    q.set_defaults(func=cmd_locale_init)

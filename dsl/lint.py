@@ -43,6 +43,7 @@ def check_source(src, catalog, card=None) -> None:
         for loc in missing:
             src.error(("names",), "W001", f"no '{loc}' name for {card.id}; add names.{loc} "
                       "if a rulebook gives one", severity="warning")
+        check_printed_text(src, card)
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -74,3 +75,140 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
         return any(Path(src.path).resolve() == t.resolve() or (t.is_dir() and
                    _inside(Path(src.path), t)) for t in targets)
     return [d for s in by_path.values() if wanted(s) for d in s.diagnostics]
+
+
+# ---- printed texts against the effect -------------------------------------------------------
+def _bonus_words(lang: str) -> dict:
+    """Counter words of a locale (`karta`, `karty`, `karet` -> cards), taken from its own
+    translation of the bonus templates, so a new catalog brings its words with it."""
+    from .i18n import LocaleError, get_locale
+    from .render import BONUS
+    try:
+        loc = get_locale(lang)
+    except LocaleError:
+        loc = get_locale("en")
+    words = {}
+    for counter, pair in BONUS.items():
+        for locale in (loc, get_locale("en")):
+            for n in (1, 2, 3, 5, 21):
+                form = locale.ngettext(pair[0], pair[1], n)
+                word = form.replace("+{n}", "").strip().casefold()
+                if word and "{" not in word:
+                    words[word] = counter
+    return words
+
+
+def _effect_numbers(card):
+    """(literal bonuses anywhere, literal top-level bonuses, counters with computed amounts,
+    every number the effect mentions) of a card."""
+    from . import ast as A
+    anywhere, computed, numbers = [], set(), {0}
+    stack = [card.on_play, [t.effect for t in card.triggers]]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, A.Bonus):
+            if isinstance(node.amount, A.Num):
+                anywhere.append((node.counter, node.amount.value))
+            else:
+                computed.add(node.counter)
+        if isinstance(node, A.Num):
+            numbers.add(node.value)
+        elif isinstance(node, A.CostLit):
+            numbers.add(node.coins)
+        if isinstance(node, (tuple, list)):
+            stack.extend(node)
+        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, str):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__ if f != "pos")
+    top = [(s.counter, s.amount.value) for s in card.on_play
+           if isinstance(s, A.Bonus) and isinstance(s.amount, A.Num)]
+    numbers |= {abs(m.cost) for m in card.modifiers}
+    numbers |= {card.cost.coins}
+    return anywhere, top, computed, numbers
+
+
+def check_printed_text(src, card) -> None:
+    """W020: a bonus, VP amount or cost in a printed text that the effect does not do, or a
+    top-level bonus the text does not state. Each mismatch is a warning at the text field:
+    usually the card file or the text is wrong."""
+    import re
+    from . import ast as A
+    anywhere, top, computed, numbers = _effect_numbers(card)
+    treasure = "treasure" in card.types
+    vp = card.vp.value if isinstance(card.vp, A.Num) else None
+    if isinstance(card.vp, A.Arith) and card.vp.op == "-" and isinstance(card.vp.left, A.Num) \
+            and card.vp.left.value == 0 and isinstance(card.vp.right, A.Num):
+        vp = -card.vp.right.value
+    for lang, text in sorted(card.texts.items()):
+        if not isinstance(text, str):
+            continue
+        key = ("text", lang)
+
+        def warn(message):
+            src.error(key, "W020", f"printed text ({lang}) {message}", severity="warning")
+        words = _bonus_words(lang)
+        alternatives = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+        stated = []
+        if alternatives:
+            for m in re.finditer(rf"\+\s*(\d+)\s+({alternatives})(?!\w)", text, re.I):
+                stated.append((words[m.group(2).casefold()], int(m.group(1))))
+        coins = [int(m.group(1)) for m in re.finditer(r"\+\s*\$(\d+)", text)]
+        stated += [("coins", n) for n in coins]
+        plain_coins = [int(m.group(1)) for m in re.finditer(r"(?<![+\d])\$(\d+)", text)]
+        for counter, n in stated:
+            if (counter, n) not in anywhere and counter not in computed:
+                warn(f"says +{n} {counter}, the effect does not give it")
+        for counter, n in top:
+            ok = (counter, n) in stated or (treasure and counter == "coins" and n in plain_coins) \
+                or (treasure and counter == "potions" and "(P)" in text)   # the Potion icon
+            if not ok:
+                warn(f"does not say the +{n} {counter} the effect gives")
+        for n in plain_coins:
+            if n not in numbers and "coins" not in computed and \
+                    not any(c == "coins" and v == n for c, v in anywhere):
+                warn(f"says ${n}, a cost or amount the effect never uses")
+        said_vp = [int(m.group(1)) for m in re.finditer(r"(-?\d+)\s*VP\b", text)]
+        if vp is not None and vp not in said_vp:
+            warn(f"does not say the {vp} VP the card is worth")
+        if card.vp is None and said_vp:
+            warn(f"says {said_vp[0]} VP, the card has no victory points")
+
+
+def locale_diagnostics(lang: str, loaded) -> list:
+    """`dsl lint --locale L`: every card name, type name and phrase template missing in L,
+    and card names a catalog gives differently from the card file."""
+    from .i18n import CARD_NAME, catalog_path, get_locale
+    from .render import template_ids
+    loc = get_locale(lang)
+    po = catalog_path(lang)
+    out = []
+
+    def po_line(msgid, context=None) -> int:
+        m = loc.po.get(msgid, context=context) if loc.po is not None else None
+        return m.lineno if m is not None and m.lineno else 1
+    for cid, card in sorted(loaded.catalog.cards.items()):
+        src = loaded.card_sources.get(cid)
+        if src is None:
+            continue
+        english = card.names.get("en", cid)
+        in_po = (CARD_NAME, english) in loc.translated
+        if lang not in card.names and not in_po and loc.language != "en":
+            src.error(("names",), "W010", f"no '{lang}' name for {cid}: add names.{lang} if a "
+                      f"rulebook gives one, or translate msgctxt \"card name\" \"{english}\" in "
+                      f"{po}", severity="warning")
+        elif lang in card.names and in_po and loc.pgettext(CARD_NAME, english) != card.names[lang]:
+            src.error(("names",), "W012", f"the catalog names {cid} "
+                      f"'{loc.pgettext(CARD_NAME, english)}' but the card file says "
+                      f"'{card.names[lang]}'; the card file wins", severity="warning")
+        out += [d for d in src.diagnostics if d.code in ("W010", "W012")]
+    for tid in sorted(loaded.catalog.types):
+        _, fell_back = loc.type_name(tid, loaded.catalog)
+        if fell_back:
+            out.append(Diagnostic(str(po), 1, 1, "warning", "W013",
+                                  f"no '{lang}' name for the card type '{tid}'"))
+    if loc.language != "en":
+        for t in template_ids():
+            msgid = t if isinstance(t, str) else t[0]
+            if not loc.has(msgid):
+                out.append(Diagnostic(str(po), po_line(msgid), 1, "warning", "W011",
+                                      f"phrase template not translated: {msgid!r}"))
+    return out

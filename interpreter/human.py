@@ -7,9 +7,25 @@ from .decisions import Decision
 
 
 class HumanAgent:
-    def __init__(self, name: str, inp=None, out=None):
-        self.name = name
+    def __init__(self, name: str, inp=None, out=None, locale: str = "en", catalog=None):
+        self.name, self.locale, self.catalog = name, locale, catalog
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
+
+    def card_name(self, d) -> str:
+        """A card's name in the player's language (English when it has none)."""
+        return d.names.get(self.locale) or d.names["en"]
+
+    def label(self, o) -> str:
+        d = getattr(o, "d", None)
+        if d is None and self.catalog is not None and o in self.catalog.cards:
+            d = self.catalog.cards[o]
+        return self.card_name(d) if d is not None else str(o)
+
+    def show_end(self, game) -> None:
+        self.say("\n".join(game.log[-10:]))
+        for p, s in zip(game.players, game.scores()):
+            self.say(f"{p.name}: {s} VP in {p.turns} turns")
+        self.say("winner: " + ", ".join(game.players[i].name for i in game.winners()))
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -29,9 +45,9 @@ class HumanAgent:
                  f"${t.coins}" + (f", {t.potions} potion(s)" if t.potions else ""))
         me = game.players[[a for a in range(len(game.players))
                            if game.agents[a] is self][0]]
-        self.say("hand:    " + ", ".join(c.id for c in me.hand.cards))
-        self.say("in play: " + ", ".join(c.id for c in pl.in_play.cards))
-        supply = ", ".join(f"{cid} {game.cost(z.d)} ({len(z)})"
+        self.say("hand:    " + ", ".join(self.label(c) for c in me.hand.cards))
+        self.say("in play: " + ", ".join(self.label(c) for c in pl.in_play.cards))
+        supply = ", ".join(f"{self.label(z.d.id)} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say("supply:  " + supply)
         for line in game.log[-8:]:
@@ -54,7 +70,7 @@ class HumanAgent:
             if a in ("n", "no", "2"):
                 return False
             raise ValueError("answer y or n")
-        labels = [getattr(o, "id", str(o)) for o in d.options]
+        labels = [self.label(o) for o in d.options]
         for i, label in enumerate(labels, 1):
             self.say(f"  {i}. {label}")
         if d.kind in ("option", "pile"):

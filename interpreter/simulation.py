@@ -1,11 +1,16 @@
-"""Bot games: bots by name, seats rotated, results summed."""
+"""Bot games at scale: bots by name, seats rotated, per-game seeds that do not depend on who
+plays which game, so the results of a seed are the same on one core, on several worker
+processes or on a cluster."""
 from __future__ import annotations
 
+import math
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 
 from .agents import Bot, RandomBot
-from .engine import Game, GameError
+from .engine import Game
 from .turns import play_game
 
 
@@ -29,6 +34,61 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(63)
 
 
+def seats_of(index: int, n: int) -> list[int]:
+    """Seat s of game `index` is played by bot seats[s]: seats rotate game by game."""
+    return [(s + index) % n for s in range(n)]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one game contributes to the totals (per bot, not per seat)."""
+    index: int
+    vp: tuple
+    turns: tuple
+    wins: tuple           # shares of the win: 1, 1/2 for a two-way tie...
+    first_seat_win: float
+    finished: bool
+
+
+def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index: int,
+                 strategies: dict, recorder=None, keep_log: bool = False):
+    """Play game `index` of a run; returns (result, game)."""
+    n = len(bots)
+    gseed = game_seed(seed, index)
+    rng = random.Random(gseed)
+    seats = seats_of(index, n)
+    agents = [make_bot(bots[b], catalog, rng, strategies) for b in seats]
+    names = [f"{bots[b]}@{s + 1}" for s, b in enumerate(seats)]
+    if recorder is not None:
+        agents = recorder.wrap(agents, {"kingdom": kingdom, "players": n, "seed": gseed,
+                                        "names": names, "bots": [bots[b] for b in seats]})
+    game = Game(catalog, kingdom, n, agents, seed=gseed, names=names, log=keep_log)
+    finished = play_game(game)
+    if recorder is not None:
+        recorder.finish(game)
+    scores, winners = game.scores(), game.winners()
+    vp, turns, wins = [0] * n, [0] * n, [0.0] * n
+    for s, b in enumerate(seats):
+        vp[b], turns[b] = scores[s], game.players[s].turns
+        if s in winners:
+            wins[b] = 1 / len(winners)
+    first = 1 / len(winners) if 0 in winners else 0.0
+    return GameResult(index, tuple(vp), tuple(turns), tuple(wins), first, finished), game
+
+
+_INHERITED = None       # the cards a forked worker inherits from the parent
+
+
+def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int]) -> list:
+    """Play some games of a run (in a worker process or on a cluster node)."""
+    catalog = _INHERITED
+    if catalog is None:
+        from dsl.loader import load_shipped
+        catalog = load_shipped().catalog
+    strategies: dict = {}
+    return [play_indexed(catalog, kingdom, bots, seed, i, strategies)[0] for i in indices]
+
+
 @dataclass
 class BotStats:
     name: str
@@ -36,6 +96,12 @@ class BotStats:
     vp: int = 0
     turns: int = 0
     games: int = 0
+
+    def as_json(self) -> dict:
+        g = max(self.games, 1)
+        return {"name": self.name, "wins": self.wins, "win_rate": self.wins / g,
+                "win_rate_ci95": list(wilson(self.wins, self.games)),
+                "avg_vp": self.vp / g, "avg_turns": self.turns / g}
 
 
 @dataclass
@@ -48,38 +114,72 @@ class Results:
     last_log: list = field(default_factory=list)
     last_scores: list = field(default_factory=list)
 
+    def add(self, r: GameResult) -> None:
+        self.games += 1
+        self.unfinished += not r.finished
+        self.ties += sum(1 for w in r.wins if w) > 1
+        self.first_player_wins += r.first_seat_win
+        for b, st in enumerate(self.bots):
+            st.games += 1
+            st.vp += r.vp[b]
+            st.turns += r.turns[b]
+            st.wins += r.wins[b]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (a shared win counts as half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def chunks(games: int, parts: int) -> list[list[int]]:
+    size = max(1, min(500, games // max(1, parts * 8)))
+    return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+
 
 def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: int,
-              check_invariants: bool = False, keep_log: bool = False) -> Results:
-    n = len(bots)
+              workers: int = 1, keep_log: bool = False, progress=None, recorder=None,
+              backend: str = "local", address: str | None = None,
+              check_invariants: bool = False) -> Results:
+    """Play `games` games; the same seed gives the same results whatever the workers or
+    backend. `progress(n)` is called as games finish."""
     res = Results(bots=[BotStats(b) for b in bots])
-    strategies: dict = {}
-    for g in range(games):
-        gseed = game_seed(seed, g)
-        rng = random.Random(gseed)
-        shift = g % n                                   # seat rotation
-        seats = [(i + shift) % n for i in range(n)]     # seat s is played by bot seats[s]
-        agents = [make_bot(bots[b], catalog, rng, strategies) for b in seats]
-        game = Game(catalog, kingdom, n, agents, seed=gseed,
-                    names=[f"{bots[b]}@{s + 1}" for s, b in enumerate(seats)], log=keep_log)
-        finished = play_game(game, check_invariants)
-        res.games += 1
-        if not finished:
-            res.unfinished += 1
-        winners = game.winners()
-        if len(winners) > 1:
-            res.ties += 1
-        scores = game.scores()
-        for s, b in enumerate(seats):
-            st = res.bots[b]
-            st.games += 1
-            st.vp += scores[s]
-            st.turns += game.players[s].turns
-            if s in winners:
-                st.wins += 1 / len(winners)
-        if 0 in winners:
-            res.first_player_wins += 1 / len(winners)
-        if keep_log:
+    tick = progress or (lambda n: None)
+    if backend != "local":
+        from .cluster import run_on_cluster
+        for r in run_on_cluster(backend, address, kingdom, bots, seed, chunks(games, 16),
+                                tick):
+            res.add(r)
+        return res
+    if workers <= 1 or games < 2 or recorder is not None or keep_log:
+        strategies: dict = {}
+        game = None
+        for i in range(games):
+            r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, recorder,
+                                   keep_log)
+            if check_invariants:
+                game.check_invariants()
+            res.add(r)
+            tick(1)
+        if keep_log and game is not None:
             res.last_log = game.log
-            res.last_scores = [(game.players[s].name, scores[s]) for s in range(n)]
+            res.last_scores = [(p.name, s) for p, s in zip(game.players, game.scores())]
+        return res
+    # worker processes, forked so that they inherit the loaded cards
+    global _INHERITED
+    _INHERITED = catalog
+    results = []
+    with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+        futures = [pool.submit(play_chunk, kingdom, bots, seed, part)
+                   for part in chunks(games, workers)]
+        for fut in futures:
+            part = fut.result()
+            results += part
+            tick(len(part))
+    for r in sorted(results, key=lambda r: r.index):
+        res.add(r)
     return res

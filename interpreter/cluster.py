@@ -1,0 +1,36 @@
+"""Simulation beyond one machine, on Dask (`pip install .[cluster]`): the same chunks of
+game indices as the local workers, so a seed gives the same results here too."""
+from __future__ import annotations
+
+
+class ClusterError(Exception):
+    pass
+
+
+def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts, tick):
+    if backend != "dask":
+        raise ClusterError(f"unknown backend '{backend}' (backends: local, dask)")
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ClusterError("the dask backend needs the cluster extra: "
+                           "pip install -e '.[cluster]'") from None
+    from .simulation import play_chunk
+    cluster = None
+    if address is None:           # no address: a local cluster of two worker processes
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+    client = Client(cluster if cluster is not None else address)
+    try:
+        futures = [client.submit(play_chunk, kingdom, bots, seed, part, pure=False)
+                   for part in parts]
+        results = []
+        for fut in as_completed(futures):
+            part = fut.result()
+            results += part
+            tick(len(part))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return sorted(results, key=lambda r: r.index)

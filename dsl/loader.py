@@ -32,6 +32,12 @@ def schema(name: str) -> dict:
     return json.loads(files("dsl").joinpath(f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=None)
+def validator(name: str):
+    """A validator per schema, built once (building one is slow)."""
+    return jsonschema.Draft202012Validator(schema(name))
+
+
 @dataclass
 class Source:
     """One YAML file being loaded: its text, positions and the diagnostics found."""
@@ -96,8 +102,8 @@ def load_document(src: Source, schema_name: str):
     except DslError as e:
         src.diagnostics.extend(e.diagnostics)
         return None
-    validator = jsonschema.Draft202012Validator(schema(schema_name))
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(validator(schema_name).iter_errors(data),
+                    key=lambda e: list(map(str, e.absolute_path)))
     for err in errors[:20]:
         key = tuple(err.absolute_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):

@@ -11,6 +11,8 @@ from .errors import Diagnostic, DslError, caret_excerpt
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
+# libyaml's safe loader when present (same nodes and marks, several times faster)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ def load_yaml(text: str, path: str):
         raise DslError(Diagnostic(path, 1, 1, "error", "E001",
                                   f"file too large (over {MAX_BYTES} bytes)"))
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

@@ -77,15 +77,17 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
 
 
 _INHERITED = None       # the cards a forked worker inherits from the parent
+_STRATEGIES: dict = {}  # strategies loaded in this process (a worker plays many chunks)
 
 
 def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int]) -> list:
     """Play some games of a run (in a worker process or on a cluster node)."""
+    global _INHERITED
     catalog = _INHERITED
-    if catalog is None:
+    if catalog is None:          # a cluster node: load the shipped sets once per process
         from dsl.loader import load_shipped
-        catalog = load_shipped().catalog
-    strategies: dict = {}
+        catalog = _INHERITED = load_shipped().catalog
+    strategies = _STRATEGIES.setdefault(id(catalog), {})
     return [play_indexed(catalog, kingdom, bots, seed, i, strategies)[0] for i in indices]
 
 

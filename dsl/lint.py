@@ -6,6 +6,7 @@ from pathlib import Path
 from .check import Checker, Scope
 from .errors import Diagnostic, caret_excerpt
 from .loader import Loaded, default_sets_dir, load_paths, load_shipped
+from .strategy import load_strategy, strategies_dir
 
 LOCALES = ("en", "hu", "cs")          # the locales whose card names the rulebooks give
 
@@ -60,6 +61,8 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
     sets_dir = default_sets_dir()
     shipped = load_shipped()
     targets = [Path(p) for p in (paths or [])]
+    strategy_files = _strategy_files(targets)
+    targets = [p for p in targets if p not in strategy_files and p.name != "strategies"]
     extra = [p for p in targets if not _inside(p, sets_dir)]
     loaded = load_paths(extra, Loaded(shipped.catalog, list(shipped.sources),
                                       dict(shipped.card_sources))) if extra else shipped
@@ -71,10 +74,27 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
         check_source(src, loaded.catalog, cards_by_path.get(src.path))
     def wanted(src) -> bool:
         if not targets:
-            return _inside(Path(src.path), sets_dir)
+            return not paths and _inside(Path(src.path), sets_dir)
         return any(Path(src.path).resolve() == t.resolve() or (t.is_dir() and
                    _inside(Path(src.path), t)) for t in targets)
-    return [d for s in by_path.values() if wanted(s) for d in s.diagnostics]
+    out = [d for s in by_path.values() if wanted(s) for d in s.diagnostics]
+    for f in strategy_files:
+        out += load_strategy(f, loaded.catalog)[1].diagnostics
+    return out
+
+
+def _strategy_files(targets: list[Path]) -> list[Path]:
+    """Bot strategies among the paths: files in a `strategies` folder (default: the shipped
+    strategies, linted with the shipped sets)."""
+    if not targets:
+        return sorted(strategies_dir().glob("*.yaml"))
+    out = []
+    for t in targets:
+        if t.is_dir() and t.name == "strategies":
+            out += sorted(t.glob("*.yaml"))
+        elif t.parent.name == "strategies" and t.suffix == ".yaml":
+            out.append(t)
+    return out
 
 
 # ---- printed texts against the effect -------------------------------------------------------

@@ -71,6 +71,10 @@ def find_strategy(spec: str, catalog) -> Strategy:
         if card not in catalog.cards:
             raise DslError(Diagnostic(spec, 1, 1, "error", "E004", f"unknown card '{card}'"))
         cond = parse_priority(f"{card} if owned({card}) = 0")[1]
-        strategy = Strategy(f"{name}:{card}", ((card, cond),) + strategy.buy,
-                            (card,) + strategy.play)
+        # after the entries that buy the card that ends the game (Big Money's Province)
+        at = 0
+        while at < len(strategy.buy) and strategy.buy[at][0] == catalog.rules.end_pile:
+            at += 1
+        buy = strategy.buy[:at] + ((card, cond),) + strategy.buy[at:]
+        strategy = Strategy(f"{name}:{card}", buy, (card,) + strategy.play)
     return strategy

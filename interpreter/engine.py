@@ -10,7 +10,7 @@ from dsl.model import Catalog, Cost
 
 from .decisions import Decision
 from .effects import Frame, Interpreter
-from .fastpath import bonus_only
+from .fastpath import bonus_only, constant_vp
 from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone
 
 
@@ -360,10 +360,37 @@ class Game:
         self.play(p, card)
 
     def play_treasures(self, p: int, cards) -> None:
-        """Play Treasures from the hand, in the given order (the buy phase's first step)."""
+        """Play Treasures from the hand, in the given order (the buy phase's first step).
+        Treasures that only add bonuses, when nothing listens to plays, are played in one
+        sweep: the same moves, counts and bonuses without a call per card."""
+        t = self.turn
+        hand, in_play = self.players[p].hand, self.players[p].in_play
+        sweep = not self.logging and "play" not in self.listened and not t.bought \
+            and t.phase in ("action", "buy")
         for card in cards:
-            if card.zone is self.players[p].hand:
+            if card.zone is not hand:
+                continue
+            d = card.d
+            bonuses = bonus_only(d) if sweep and "treasure" in d.types else None
+            if bonuses is None or "attack" in d.types or "action" in d.types:
                 self.play_from_hand(p, card)
+                continue
+            t.phase = "buy"
+            hand.cards.remove(card)
+            in_play.cards.append(card)
+            card.zone = in_play
+            t.plays[d.id] = t.plays.get(d.id, 0) + 1
+            for counter, n in bonuses:
+                if counter == "coins":
+                    t.coins += n
+                elif counter == "potions":
+                    t.potions += n
+                elif counter == "buys":
+                    t.buys += n
+                elif counter == "actions":
+                    t.actions += n
+                else:
+                    self.draw(p, n)
 
     def buyable(self) -> list:
         """Ids of the piles the player whose turn it is can afford now."""
@@ -488,8 +515,12 @@ class Game:
         return self.empty_piles() >= self.rules.end_empty_piles[len(self.players)]
 
     def vp(self, p: int) -> int:
-        return sum(self.interp.card_vp(c, p) for c in self.players[p].all_cards()
-                   if c.d.vp is not None)
+        total = 0
+        for c in self.players[p].all_cards():
+            if c.d.vp is not None:
+                fixed = constant_vp(c.d)
+                total += fixed if fixed is not None else self.interp.card_vp(c, p)
+        return total
 
     def scores(self) -> list[int]:
         return [self.vp(p.index) for p in self.players]

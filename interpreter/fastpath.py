@@ -7,6 +7,7 @@ from dsl import ast as A
 
 _BONUS: dict[int, tuple] = {}
 _COINS: dict[int, tuple] = {}
+_VP: dict[int, tuple] = {}
 
 
 def bonus_only(d):
@@ -31,4 +32,20 @@ def static_coins(d) -> int:
     value = sum(s.amount.value for s in d.on_play
                 if isinstance(s, A.Bonus) and s.counter == "coins" and isinstance(s.amount, A.Num))
     _COINS[id(d)] = (d, value)
+    return value
+
+
+def constant_vp(d):
+    """A card's victory points when they are a constant (Estate, Curse), else None."""
+    hit = _VP.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    vp = d.vp
+    value = None
+    if isinstance(vp, A.Num):
+        value = vp.value
+    elif isinstance(vp, A.Arith) and vp.op == "-" and isinstance(vp.left, A.Num) \
+            and isinstance(vp.right, A.Num):
+        value = vp.left.value - vp.right.value
+    _VP[id(d)] = (d, value)
     return value

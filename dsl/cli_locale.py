@@ -96,10 +96,11 @@ def cmd_locales(args) -> int:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0
     print(f"{'locale':8} {'card names':>12} {'type names':>12} {'templates':>12}")
+    def cell(row, k):
+        return f"{row[k]['translated']}/{row[k]['total']}"
     for r in rows:
-        cell = lambda k: f"{r[k]['translated']}/{r[k]['total']}"   # noqa: E731
-        print(f"{r['locale']:8} {cell('card_names'):>12} {cell('type_names'):>12} "
-              f"{cell('templates'):>12}")
+        print(f"{r['locale']:8} {cell(r, 'card_names'):>12} {cell(r, 'type_names'):>12} "
+              f"{cell(r, 'templates'):>12}")
     return 0
 
 

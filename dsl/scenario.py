@@ -43,7 +43,7 @@ def _shipped() -> Loaded:
     return load_shipped()
 
 
-def catalog_for(base: Path, extra: list) -> "Catalog":
+def catalog_for(base: Path, extra: list):
     shipped = _shipped()
     if shipped.diagnostics and any(d.severity == "error" for d in shipped.diagnostics):
         raise ScenarioError("the shipped sets have errors; run `dsl lint`")

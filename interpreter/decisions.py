@@ -3,7 +3,6 @@ decides, what kind of answer, the legal answers and the card that asks; an agent
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Optional, Protocol
 
 
@@ -109,11 +108,8 @@ def _key(o):
 
 
 class Agent(Protocol):
+    """Anything that answers decisions: scripted answers, a bot, a human, a replay."""
+
     def decide(self, game, decision: Decision):
-        ...
-
-
-@dataclass
-class DecisionLog:
-    """Every decision asked and its answer, in order (for replays and tests)."""
-    entries: list = field(default_factory=list)
+        """Return a legal answer: a list of the options' cards (cards, order), a pile id
+        or None (pile), True/False (yesno), an option's index (option)."""

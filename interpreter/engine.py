@@ -9,7 +9,7 @@ from typing import Optional
 from dsl.model import Catalog, Cost
 
 from .decisions import Decision
-from .effects import Frame, Interpreter
+from .effects import Interpreter
 from .fastpath import bonus_only, constant_vp
 from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone
 

@@ -1,4 +1,6 @@
 """The expression language: text -> typed AST, and errors with positions."""
+import dataclasses
+
 import pytest
 
 from dsl import ast as A
@@ -15,7 +17,7 @@ def test_bonuses_become_typed_nodes():
 def test_nodes_are_frozen_and_keep_positions():
     (stmt,) = parse_program("\n  trash 1 card from hand as t")
     assert stmt.pos.line == 2 and stmt.pos.col == 3
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         stmt.verb = "discard"
 
 

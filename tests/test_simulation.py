@@ -11,7 +11,7 @@ from dsl.loader import load_shipped
 from dsl.strategy import find_strategy, strategies_dir
 from interpreter.agents import Bot
 from interpreter.engine import Game
-from interpreter.record import Recorder, ReplayError, read_records, replay
+from interpreter.record import ReplayError, read_records, replay
 from interpreter.simulation import run_games, wilson
 from interpreter.turns import play_game
 

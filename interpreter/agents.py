@@ -97,6 +97,7 @@ def junk_rank(card) -> tuple:
 class Bot:
     """A strategy's buy priorities, its play priorities, and sensible default answers to
     every other decision: trash and discard junk first, keep and play the best cards."""
+    trusted = True          # answers are built from the decision's options
 
     def __init__(self, strategy):
         self.strategy = strategy
@@ -157,6 +158,7 @@ class RandomBot:
     """Random legal answers, buys and plays (for fuzzing); its generator is seeded from the
     game's, so a seed still fixes the whole game."""
     name = "random"
+    trusted = False         # fuzzing: its answers are checked like anyone's
 
     def __init__(self, rng: random.Random):
         self.rng = rng

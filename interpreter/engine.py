@@ -14,6 +14,9 @@ from .fastpath import bonus_only, constant_vp
 from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone
 
 
+NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
+
+
 class GameError(Exception):
     """A step that the rules do not allow (playing a card not in hand, an unaffordable buy)."""
 
@@ -42,7 +45,7 @@ class Game:
         self.in_cleanup = False
         self.over = False
         self.extra_turns: list[TurnState] = []
-        self.interp = Interpreter(self)
+        self._interp = None
         self._build_supply(kingdom, supply_overrides or {})
         self._index_listeners()
         self.turn = TurnState(player=0, controller=0)
@@ -94,7 +97,16 @@ class Game:
         self.listened = {t.on for d in defs for t in d.triggers}
         self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
         self.has_modifiers = any(d.modifiers for d in defs)
-        self._by_cost = [(cid, pile, pile.d.cost) for cid, pile in self.supply.items()]
+        self._by_cost = sorted(((cid, pile, pile.d.cost) for cid, pile in self.supply.items()),
+                               key=lambda x: x[2].coins)
+
+    @property
+    def interp(self) -> Interpreter:
+        """The effect interpreter, made when a card first needs it (a game of cards that
+        only add bonuses never does)."""
+        if self._interp is None:
+            self._interp = Interpreter(self)
+        return self._interp
 
     # ---- logging and decisions -------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -111,7 +123,10 @@ class Game:
             decision = decision.routed(t.controller, t.player)
         if decision.distinct_answers() <= 1:
             return decision.only_answer()
-        answer = self.agents[decision.player].decide(self, decision)
+        agent = self.agents[decision.player]
+        answer = agent.decide(self, decision)
+        if getattr(agent, "trusted", False):     # a built-in bot answers from the options
+            return answer
         return decision.check(answer)
 
     # ---- costs -----------------------------------------------------------------------------
@@ -191,9 +206,9 @@ class Game:
     # ---- events ----------------------------------------------------------------------------
     def fire(self, kind: str, player: int, card: Optional[Card],
              attack: Optional[AttackInfo] = None) -> Event:
-        ev = Event(kind, player, card, attack)
         if kind not in self.listened and not self.turn.later:
-            return ev
+            return NOTHING_LISTENED
+        ev = Event(kind, player, card, attack)
         found = self._listeners(ev)
         for owner in self._turn_order_from(self.turn.player):
             own = [x for x in found if x[2] == owner]
@@ -397,9 +412,13 @@ class Game:
         t = self.turn
         coins, potions = t.coins, t.potions
         if not self.has_modifiers:
-            return [cid for cid, pile, cost in self._by_cost
-                    if cost.coins <= coins and cost.potion <= potions
-                    and (pile.count or pile.cards)]
+            out = []
+            for cid, pile, cost in self._by_cost:       # cheapest first
+                if cost.coins > coins:
+                    break
+                if cost.potion <= potions and (pile.count or pile.cards):
+                    out.append(cid)
+            return out
         cost = self.cost
         out = []
         for cid, pile in self.supply.items():

@@ -115,19 +115,21 @@ class Later:
     frame: object
 
 
-@dataclass
 class TurnState:
-    player: int
-    controller: int                    # who decides: the player, or a possessor
-    extra: bool = False
-    gains_to_controller: bool = False
-    trash_set_aside: bool = False
-    phase: str = "action"              # action | buy | cleanup
-    actions: int = 1
-    buys: int = 1
-    coins: int = 0
-    potions: int = 0
-    bought: bool = False
-    plays: dict = field(default_factory=dict)    # card id -> times played this turn
-    later: list = field(default_factory=list)
-    aside_trash: list = field(default_factory=list)
+    """The turn in progress: whose it is, who decides (the player, or a possessor), the
+    possessed-turn rules, the phase and counters, plays per card id, one-shot triggers
+    (`this turn on ...`) and the possessed player's trashed cards set aside."""
+    __slots__ = ("player", "controller", "extra", "gains_to_controller", "trash_set_aside",
+                 "phase", "actions", "buys", "coins", "potions", "bought", "plays", "later",
+                 "aside_trash")
+
+    def __init__(self, player: int, controller: int, extra: bool = False,
+                 gains_to_controller: bool = False, trash_set_aside: bool = False):
+        self.player, self.controller, self.extra = player, controller, extra
+        self.gains_to_controller, self.trash_set_aside = gains_to_controller, trash_set_aside
+        self.phase = "action"              # action | buy | cleanup
+        self.actions, self.buys, self.coins, self.potions = 1, 1, 0, 0
+        self.bought = False
+        self.plays: dict = {}              # card id -> times played this turn
+        self.later: list = []
+        self.aside_trash: list = []

@@ -97,8 +97,7 @@ class Game:
         self.listened = {t.on for d in defs for t in d.triggers}
         self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
         self.has_modifiers = any(d.modifiers for d in defs)
-        self._by_cost = sorted(((cid, pile, pile.d.cost) for cid, pile in self.supply.items()),
-                               key=lambda x: x[2].coins)
+        self._by_cost = [(cid, pile, pile.d.cost) for cid, pile in self.supply.items()]
 
     @property
     def interp(self) -> Interpreter:
@@ -412,13 +411,9 @@ class Game:
         t = self.turn
         coins, potions = t.coins, t.potions
         if not self.has_modifiers:
-            out = []
-            for cid, pile, cost in self._by_cost:       # cheapest first
-                if cost.coins > coins:
-                    break
-                if cost.potion <= potions and (pile.count or pile.cards):
-                    out.append(cid)
-            return out
+            return [cid for cid, pile, cost in self._by_cost
+                    if cost.coins <= coins and cost.potion <= potions
+                    and (pile.count or pile.cards)]
         cost = self.cost
         out = []
         for cid, pile in self.supply.items():

@@ -103,6 +103,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2,
+                    help="also time this many worker processes (1: skip)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs of each; the fastest counts (as timeit does)")
     args = ap.parse_args()
@@ -124,6 +126,16 @@ def main() -> int:
     print(f"reference: {args.games} games in {ref_s:.2f}s = {ref_gps:,.0f} games/s "
           f"(bm-smithy wins {ref_wins / args.games:.1%})")
     print(f"ratio engine/reference: {engine_gps / ref_gps:.2f}")
+    if args.workers > 1:
+        two_s = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            par = run_games(catalog, KINGDOM, ["bm-smithy", "bm"], args.games, args.seed,
+                            workers=args.workers)
+            two_s = min(two_s, time.perf_counter() - start)
+        assert [b.wins for b in par.bots] == [b.wins for b in res.bots]   # same results
+        print(f"{args.workers} workers: {args.games} games in {two_s:.2f}s = "
+              f"{args.games / two_s:,.0f} games/s, {engine_s / two_s:.2f}x one core")
     return 0
 
 

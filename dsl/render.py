@@ -578,11 +578,13 @@ def stmt(ctx: _Ctx, s) -> str:
             return ctx.p(MAY, x=first)
         return ctx.p(MAY_IF_YOU_DO, x=first, y=block(ctx, s.body))
     if isinstance(s, A.Each):
-        saved = ctx.person, dict(ctx.bound), ctx.revealed_split
+        saved = ctx.person, ctx.revealed_split
         ctx.person = 1
         body = block(ctx, s.body)
-        ctx.person, ctx.bound, ctx.revealed_split = saved
-        ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items()})
+        ctx.person, ctx.revealed_split = saved
+        # after the block a variable holds every player's cards: plural
+        ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items()
+                          if isinstance(v, tuple)})
         return ctx.t(EACH_OTHER if s.others else EACH, x=body)
     if isinstance(s, A.ChooseOne):
         opts = ctx.t(OPTIONS_SEP).join(block(ctx, o) for o in s.options) if ctx.person == 0 \

@@ -267,14 +267,24 @@ class Interpreter:
         return done
 
     def _each(self, s: A.Each, f: Frame, optional):
+        """Each player in turn. A variable bound in the block names that player's cards
+        while his part runs, and after the block every player's (Thief: "you may gain any
+        or all of these trashed cards")."""
         g = self.game
         n = len(g.players)
         order = [(f.you + i) % n for i in range(1 if s.others else 0, n)]
         done = False
+        gathered: dict = {}
+        env = f.env
         for q in order:
             if f.attack is not None and q in f.attack.unaffected:
                 continue
+            before = dict(env)
             done = self.block(s.body, f.child(actor=q)) or done
+            for name, pairs in env.items():
+                if before.get(name) is not pairs:
+                    gathered.setdefault(name, []).extend(pairs)
+        env.update(gathered)
         return done
 
     def _choose_one(self, s: A.ChooseOne, f: Frame, optional):

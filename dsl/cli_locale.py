@@ -20,9 +20,10 @@ def _load_cards(refs: list[str]):
     from .loader import Loaded, load_paths, load_shipped
     shipped = load_shipped()
     paths = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
+    from .lint import check_new_sources
     loaded = load_paths(paths, Loaded(shipped.catalog, list(shipped.sources),
                                       dict(shipped.card_sources))) if paths else shipped
-    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    errors = check_new_sources(loaded, len(shipped.sources)) if paths else []
     if errors:
         raise SystemExit("\n".join(d.format() for d in errors) + "\ndsl: fix the errors above "
                          "(`dsl lint PATH`)")

@@ -47,6 +47,15 @@ def check_source(src, catalog, card=None) -> None:
         check_printed_text(src, card)
 
 
+def check_new_sources(loaded: Loaded, first: int) -> list[Diagnostic]:
+    """Run the name and type checks on the sources loaded after index `first` (fan cards
+    loaded beside the shipped sets) and return their errors."""
+    cards_by_path = {c.path: c for c in loaded.catalog.cards.values()}
+    for src in loaded.sources[first:]:
+        check_source(src, loaded.catalog, cards_by_path.get(src.path))
+    return [d for s in loaded.sources[first:] for d in s.diagnostics if d.severity == "error"]
+
+
 def _inside(path: Path, folder: Path) -> bool:
     try:
         path.resolve().relative_to(folder.resolve())

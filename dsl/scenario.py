@@ -53,8 +53,9 @@ def catalog_for(base: Path, extra: list):
     cat = Catalog(dict(shipped.catalog.cards), dict(shipped.catalog.types),
                   dict(shipped.catalog.sets), dict(shipped.catalog.kingdoms),
                   shipped.catalog.rules)
+    from .lint import check_new_sources
     loaded = load_paths([(base / p).resolve() for p in extra], Loaded(cat))
-    errors = [d for d in loaded.diagnostics if d.severity == "error"]
+    errors = check_new_sources(loaded, 0)
     if errors:
         raise ScenarioError("cards: " + "; ".join(d.format().splitlines()[0] for d in errors))
     return cat

@@ -82,3 +82,17 @@ def test_play_re_asks_after_bad_input():
     r = run_dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "2",
                 stdin="banana\n99\n" + "1\n" * 50)
     assert r.stdout.count("try again") >= 2
+
+
+def test_fan_card_with_a_name_error_is_refused_by_test_and_render(tmp_path):
+    (tmp_path / "bad.yaml").write_text(
+        "id: bad_fan\nset: fan\ncost: 2\ntypes: [action]\nnames: {en: Bad}\n"
+        "on_play: trash 1 card from hnad\n", encoding="utf-8")
+    (tmp_path / "t.yaml").write_text(
+        "name: uses a broken fan card\ncards: [bad.yaml]\nkingdom: [bad_fan]\nsteps: []\n",
+        encoding="utf-8")
+    r = run_dsl("test", str(tmp_path / "t.yaml"))
+    assert r.returncode == 1 and "unknown name 'hnad'" in r.stdout
+    r = run_dsl("render", str(tmp_path / "bad.yaml"))
+    assert r.returncode == 1 and "unknown name 'hnad'" in r.stderr + r.stdout
+    assert "Traceback" not in r.stderr

@@ -328,19 +328,24 @@ class Game:
             if "play" in self.listened:
                 self.fire("play", p, card)
             if bonuses is not None and attack is None:
-                for counter, n in bonuses:
-                    if counter == "coins":
-                        t.coins += n
-                    elif counter == "cards":
-                        self.draw(p, n)
-                    elif counter == "actions":
-                        t.actions += n
-                    elif counter == "buys":
-                        t.buys += n
-                    else:
-                        t.potions += n
+                self.add_bonuses(p, bonuses)
             else:
                 self.interp.run_play(card, p, frame_zone, attack)
+
+    def add_bonuses(self, p: int, bonuses) -> None:
+        """What a card that only adds bonuses does: ((counter, amount), ...)."""
+        t = self.turn
+        for counter, n in bonuses:
+            if counter == "coins":
+                t.coins += n
+            elif counter == "cards":
+                self.draw(p, n)
+            elif counter == "actions":
+                t.actions += n
+            elif counter == "buys":
+                t.buys += n
+            else:
+                t.potions += n
 
     # ---- a turn ----------------------------------------------------------------------------
     def start_turn(self, turn: TurnState) -> None:
@@ -394,17 +399,7 @@ class Game:
             in_play.cards.append(card)
             card.zone = in_play
             t.plays[d.id] = t.plays.get(d.id, 0) + 1
-            for counter, n in bonuses:
-                if counter == "coins":
-                    t.coins += n
-                elif counter == "potions":
-                    t.potions += n
-                elif counter == "buys":
-                    t.buys += n
-                elif counter == "actions":
-                    t.actions += n
-                else:
-                    self.draw(p, n)
+            self.add_bonuses(p, bonuses)
 
     def buyable(self) -> list:
         """Ids of the piles the player whose turn it is can afford now."""

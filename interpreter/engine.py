@@ -46,6 +46,8 @@ class Game:
         self.over = False
         self.extra_turns: list[TurnState] = []
         self._interp = None
+        self.listened: set = set()
+        self.has_modifiers = False
         self._build_supply(kingdom, supply_overrides or {})
         self._index_listeners()
         self.turn = TurnState(player=0, controller=0)
@@ -61,9 +63,13 @@ class Game:
     # ---- setup -----------------------------------------------------------------------------
     def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
         """A card brought into the game (a starting deck, a scenario's setup)."""
-        card = Card(self._new_uid(), self.catalog.cards[cid], zone, owner)
+        d = self.catalog.cards[cid]
+        card = Card(self._new_uid(), d, zone, owner)
         zone.cards.append(card)
         self.total_cards += 1
+        if d.triggers or d.modifiers:          # a card not from the supply listens too
+            self.listened |= {t.on for t in d.triggers}
+            self.has_modifiers = self.has_modifiers or bool(d.modifiers)
         return card
 
     def _new_uid(self) -> int:
@@ -94,9 +100,9 @@ class Game:
         """Which event kinds anything in this game listens to, so that an event nobody
         listens to costs one set lookup."""
         defs = [self.catalog.cards[c] for c in self.supply]
-        self.listened = {t.on for d in defs for t in d.triggers}
+        self.listened |= {t.on for d in defs for t in d.triggers}
         self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
-        self.has_modifiers = any(d.modifiers for d in defs)
+        self.has_modifiers = self.has_modifiers or any(d.modifiers for d in defs)
         self._by_cost = [(cid, pile, pile.d.cost) for cid, pile in self.supply.items()]
 
     @property

@@ -120,13 +120,19 @@ def load_document(src: Source, schema_name: str):
 
 
 def _schema_message(err) -> str:
+    if err.validator in ("maxLength", "minLength", "maxItems", "minItems"):
+        size = len(err.instance) if hasattr(err.instance, "__len__") else "?"
+        limit = err.validator_value
+        return (f"too long ({size}, at most {limit})" if err.validator.startswith("max")
+                else f"too short ({size}, at least {limit})")
     if err.validator == "additionalProperties":
         return err.message + " (check the spelling; see dsl/card.schema.json)"
     if err.validator == "required":
         return err.message + "; add it"
     if err.validator == "enum":
         return f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
-    return err.message
+    message = err.message
+    return message if len(message) <= 200 else message[:200] + "..."
 
 
 def parse_cost(value) -> Cost:

@@ -12,6 +12,7 @@ from . import ast as A
 from .errors import Pos
 
 MAX_SOURCE = 20_000          # characters in one expression field: bounded work per file
+MAX_DEPTH = 40               # blocks and parentheses inside one another
 
 COUNTERS = {"card": "cards", "cards": "cards", "action": "actions", "actions": "actions",
             "buy": "buys", "buys": "buys", "potion": "potions", "potions": "potions"}
@@ -308,9 +309,26 @@ def _explain(e: UnexpectedInput) -> str:
     return msg
 
 
+def _check_nesting(text: str) -> None:
+    """Refuse blocks and parentheses nested deeper than MAX_DEPTH: later passes recurse."""
+    depth, line, col = 0, 1, 0
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+        elif ch in "({":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ParseError(f"nested more than {MAX_DEPTH} deep; split the effect up",
+                                 line, col)
+        elif ch in ")}":
+            depth -= 1
+
+
 def _parse(text: str, start: str):
     if len(text) > MAX_SOURCE:
         raise ParseError(f"text too long ({len(text)} characters, at most {MAX_SOURCE})", 1, 1)
+    _check_nesting(text)
     try:
         tree = _lark().parse(text, start=start)
         return _TRANSFORMER.transform(tree)
@@ -325,10 +343,16 @@ def _parse(text: str, start: str):
         raise ParseError(_explain(e), line, col) from None
     except ParseError:
         raise
+    except RecursionError:
+        raise ParseError("expression too long to handle (a very long chain of operators); "
+                         "split it up", 1, 1) from None
     except Exception as e:   # a transformer error wraps ours
         inner = getattr(e, "orig_exc", None)
         if isinstance(inner, ParseError):
             raise inner from None
+        if isinstance(inner, RecursionError):
+            raise ParseError("expression too long to handle (a very long chain of "
+                             "operators); split it up", 1, 1) from None
         raise
 
 

@@ -63,3 +63,16 @@ def test_syntax_errors_have_positions(text, line, col, words):
 def test_overlong_text_is_refused_quickly():
     with pytest.raises(ParseError, match="too long"):
         parse_program("+1 card\n" * 5000)
+
+
+def test_deep_nesting_is_refused_with_a_position():
+    text = "".join("if hand {\n" for _ in range(100)) + "+1 card\n" + "}\n" * 100
+    with pytest.raises(ParseError, match="nested more than") as e:
+        parse_program(text)
+    assert e.value.line == 41
+    assert parse_program("if hand { if deck { +1 card } }")    # ordinary nesting is fine
+
+
+def test_a_very_long_operator_chain_is_an_error_not_a_crash():
+    with pytest.raises(ParseError, match="too long"):
+        parse_program("+(" + "+".join(["1"] * 3000) + ") cards")

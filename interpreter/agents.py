@@ -139,12 +139,17 @@ class Bot:
         return (first, not gives_actions, -card.d.cost.coins)
 
     def buy(self, game, d: Decision):
-        opts = d.options
+        opts = set(d.options)
         p = game.turn.player
-        frame = Frame(p, p, memo={})
+        frame = None
         for cid, cond in self.plan:
-            if cid in opts and (cond is None or cond(game, frame)):
-                return cid
+            if cid in opts:
+                if cond is None:
+                    return cid
+                if frame is None:          # facts are worked out once per question
+                    frame = Frame(p, p, memo={})
+                if cond(game, frame):
+                    return cid
         return None
 
 

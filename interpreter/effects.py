@@ -8,6 +8,7 @@ from dsl.model import Cost
 
 from .decisions import Decision
 from .describe import describe_block, describe_stmt
+from .compiler import is_kind
 from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .state import Later
 
@@ -79,7 +80,7 @@ class Interpreter:
         sel: A.Selection = target
         cands = still_there(self.ev.cards(sel.source, f))
         if sel.kind and sel.kind not in ("card", "cards"):
-            cands = [c for c in cands if self.ev.is_kind(c.d, sel.kind)]
+            cands = [c for c in cands if is_kind(c.d, sel.kind)]
         if sel.mode == "all":
             return cands
         if sel.mode == "exactly":
@@ -116,8 +117,8 @@ class Interpreter:
         elif s.verb == "set_aside":
             for c in cards:
                 g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
-        elif s.verb == "reveal" and cards:
-            g.say(f"{g.name(f.actor)} reveals {', '.join(c.id for c in cards)}")
+        elif s.verb == "reveal":
+            self._say_reveals(f.actor, cards)
         self._bind(s.target, cards, f)
         return cards
 
@@ -147,7 +148,7 @@ class Interpreter:
             if not len(pile):
                 continue
             d = pile.d
-            if spec.kind and spec.kind not in ("card", "cards") and not self.ev.is_kind(d, spec.kind):
+            if spec.kind and spec.kind not in ("card", "cards") and not is_kind(d, spec.kind):
                 continue
             if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):
                 continue
@@ -199,39 +200,39 @@ class Interpreter:
             if c is None:
                 break
             cards.append(c)
-        if cards and s.verb == "reveal":
-            g.say(f"{g.name(f.actor)} reveals {', '.join(c.id for c in cards)}")
+        if s.verb == "reveal":
+            self._say_reveals(f.actor, cards)
         if s.bind:
             f.env[s.bind] = [(c, c.zone) for c in cards]
         return cards
 
-    def _reveal_until(self, s: A.RevealUntil, f: Frame, optional):
+    def _say_reveals(self, p: int, cards) -> None:
         g = self.game
+        if cards and g.logging:
+            g.say(f"{g.name(p)} reveals {', '.join(c.id for c in cards)}")
+
+    def _take_until(self, cond, f: Frame, zone: str, body=()) -> list:
+        """Move the deck's top card to `zone` one at a time until `cond` holds, the deck and
+        discard pile run out, or LOOP_LIMIT cards; `body` runs after each with `it`."""
         cards = []
         for _ in range(LOOP_LIMIT):
-            if truthy(self.ev.eval(s.cond, f)):
+            if truthy(self.ev.eval(cond, f)):
                 break
-            c = g.take_to(f.actor, "revealed")
+            c = self.game.take_to(f.actor, zone)
             if c is None:
                 break
             cards.append(c)
-        if cards:
-            g.say(f"{g.name(f.actor)} reveals {', '.join(c.id for c in cards)}")
+            if body:
+                self.block(body, f.child(it=[(c, c.zone)]))
+        return cards
+
+    def _reveal_until(self, s: A.RevealUntil, f: Frame, optional):
+        cards = self._take_until(s.cond, f, "revealed")
+        self._say_reveals(f.actor, cards)
         return cards
 
     def _draw_until(self, s: A.DrawUntil, f: Frame, optional):
-        g = self.game
-        cards = []
-        for _ in range(LOOP_LIMIT):
-            if truthy(self.ev.eval(s.cond, f)):
-                break
-            c = g.take_to(f.actor, "hand")
-            if c is None:
-                break
-            cards.append(c)
-            if s.body:
-                self.block(s.body, f.child(it=[(c, c.zone)]))
-        return cards
+        return self._take_until(s.cond, f, "hand", s.body)
 
     def _shuffle_into(self, s: A.ShuffleInto, f: Frame, optional):
         g = self.game

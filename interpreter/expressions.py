@@ -50,10 +50,6 @@ class Evaluator:
         v = compiled(e)(self.game, f)
         return v if isinstance(v, list) else []
 
-    @staticmethod
-    def is_kind(d, kind: str) -> bool:
-        return is_kind(d, kind)
-
     def holds(self, cond, d, card=None, frame: Frame | None = None) -> bool:
         """Whether a condition holds of a card (a `where` clause, a trigger's `what`)."""
         f = frame.child(subject=d) if frame is not None else \

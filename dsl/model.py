@@ -49,6 +49,13 @@ class CardDef:
     vp: Optional[object] = None
     pile: Optional[int] = None
     path: str = field(default="", compare=False)
+    # the two types the turn's phases ask about at every card, looked up once
+    is_action: bool = field(init=False, compare=False, repr=False)
+    is_treasure: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "is_action", "action" in self.types)
+        object.__setattr__(self, "is_treasure", "treasure" in self.types)
 
     def is_type(self, t: str) -> bool:
         return t in self.types

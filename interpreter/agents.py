@@ -104,24 +104,29 @@ class Bot:
         self.name = strategy.name
         self.plan = [(cid, None if cond is None else compiled(cond))
                      for cid, cond in strategy.buy]
+        self._frames: dict = {}        # player -> the frame the buy conditions read
+        self._ranks: dict = {}         # card id -> (definition, play rank)
 
     def decide(self, game, d: Decision):
-        if d.kind == "yesno":
-            return True
-        if d.kind == "option":
-            return 0
-        if d.kind == "order":
+        purpose = d.purpose
+        if purpose == "play_treasures":
             return list(d.options)
-        if d.kind == "pile":
-            return self.buy(game, d) if d.purpose == "buy" else \
-                max(d.options, key=lambda cid: _value(game, cid))
+        if purpose == "buy":
+            return self.buy(game, d)
+        if purpose == "play_action":
+            return [min(d.options, key=self._play_rank)]
+        kind = d.kind
+        if kind == "yesno":
+            return True
+        if kind == "option":
+            return 0
+        if kind == "order":
+            return list(d.options)
+        if kind == "pile":
+            return max(d.options, key=lambda cid: _value(game, cid))
         return self.pick_cards(game, d)
 
     def pick_cards(self, game, d: Decision):
-        if d.purpose == "play_treasures":
-            return list(d.options)
-        if d.purpose == "play_action":
-            return [min(d.options, key=self._play_rank)]
         cards = sorted(d.options, key=junk_rank)
         if d.purpose in ("trash", "discard", "put", "set_aside"):
             own = d.on_behalf is None
@@ -133,23 +138,26 @@ class Bot:
         return best[:max(d.min, min(d.max, 1))]
 
     def _play_rank(self, card) -> tuple:
-        plays = self.strategy.play
-        first = plays.index(card.id) if card.id in plays else len(plays)
-        gives_actions = any(getattr(s, "counter", None) == "actions" for s in card.d.on_play)
-        return (first, not gives_actions, -card.d.cost.coins)
+        """Lower plays first: the strategy's play list, then cards giving +actions, then
+        the dearer (worked out once per card definition)."""
+        d = card.d
+        rank = self._ranks.get(d.id)
+        if rank is None or rank[0] is not d:
+            plays = self.strategy.play
+            first = plays.index(d.id) if d.id in plays else len(plays)
+            gives_actions = any(getattr(s, "counter", None) == "actions" for s in d.on_play)
+            rank = self._ranks[d.id] = (d, (first, not gives_actions, -d.cost.coins))
+        return rank[1]
 
     def buy(self, game, d: Decision):
         opts = set(d.options)
         p = game.turn.player
-        frame = None
+        frame = self._frames.get(p)
+        if frame is None:                  # the conditions only read a frame's player
+            frame = self._frames[p] = Frame(p, p)
         for cid, cond in self.plan:
-            if cid in opts:
-                if cond is None:
-                    return cid
-                if frame is None:          # facts are worked out once per question
-                    frame = Frame(p, p, memo={})
-                if cond(game, frame):
-                    return cid
+            if cid in opts and (cond is None or cond(game, frame)):
+                return cid
         return None
 
 

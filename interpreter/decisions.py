@@ -38,6 +38,8 @@ class Decision:
     def distinct_answers(self, limit: int = 2) -> int:
         """How many different legal answers there are, counting cards by id (capped)."""
         kind = self.kind
+        if kind == "pile":
+            return min(limit, len(self.options) + (1 if self.min == 0 else 0))
         if kind == "yesno":
             return 2
         if kind == "cards":

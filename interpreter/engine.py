@@ -4,69 +4,91 @@ Card behaviour is never here: it comes from the cards' effect ASTs (interpreter.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Optional
 
 from dsl.model import Catalog, Cost
 
 from .decisions import Decision
 from .effects import Interpreter
-from .fastpath import bonus_only, constant_vp
+from .fastpath import bonus_only, constant_vp, static_coins, sweep_bonuses
+from .setup import GameError, setup_plan
 from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone
+
+__all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
 NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
-
-
-class GameError(Exception):
-    """A step that the rules do not allow (playing a card not in hand, an unaffordable buy)."""
 
 
 class Game:
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
                  supply_overrides: dict | None = None, log: bool = True):
-        rules = catalog.rules
-        if not rules.min_players <= players <= rules.max_players:
-            raise GameError(f"{players} players: the rules allow {rules.min_players} to "
-                            f"{rules.max_players}")
-        self.catalog, self.rules = catalog, rules
+        plan = setup_plan(catalog, kingdom, players, supply_overrides or {})
+        self.catalog, self.rules = catalog, catalog.rules
         self.rng = random.Random(seed)
         self.seed = seed
-        self.players = [Player(i, (names or [])[i] if names else f"p{i + 1}")
-                        for i in range(players)]
+        self.players = [Player(i, names[i] if names else f"p{i + 1}") for i in range(players)]
         self.agents = agents
         self.trash_zone = Zone("trash")
-        self.supply: dict[str, Zone] = {}
         self.kingdom = list(kingdom)
         self.logging = log
         self.log: list[str] = []
         self._uid = 0
-        self.total_cards = 0
         self.in_cleanup = False
         self.over = False
         self.extra_turns: list[TurnState] = []
         self._interp = None
-        self.listened: set = set()
-        self.has_modifiers = False
-        self._build_supply(kingdom, supply_overrides or {})
-        self._index_listeners()
+        # what anything here listens to, and whether costs can change: an event nobody
+        # listens to costs one set lookup (cards brought in later are added by new_card)
+        self.listened: set = set(plan.listened)
+        self.has_modifiers = plan.has_modifiers
+        self.supply_listeners = plan.supply_listeners
+        alloc = self._new_uid
+        self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
+                                        for slot, (cid, d, size) in enumerate(plan.piles)}
+        self.pile_sizes = [size for _, _, size in plan.piles]   # by slot, kept as cards move
+        self._to_end = None                  # gains_to_end, until a pile size changes
+        self._buyable: dict = {}             # (coins, potions) -> buyable(), until a pile
+                                             # empties or refills
+        self.total_cards = sum(self.pile_sizes)
+        self._end_slot, self._end_piles, self._by_cost = \
+            plan.end_slot, plan.end_piles, plan.by_cost
+        self._sweep_table: dict = {}         # card id -> sweep_bonuses of its definition
         self.turn = TurnState(player=0, controller=0)
         if deal:
-            for p in self.players:
-                for cid, n in rules.starting_deck.items():
-                    for _ in range(n):
-                        self.new_card(cid, p.deck, p.index)
-                self.rng.shuffle(p.deck.cards)
-                self.draw(p.index, rules.hand_size)
+            self._deal(plan)
             self.start_turn(TurnState(player=0, controller=0))
 
     # ---- setup -----------------------------------------------------------------------------
+    def _deal(self, plan) -> None:
+        """Each player's starting deck, shuffled, and a first hand."""
+        uid = self._uid
+        for p in self.players:
+            deck = p.deck
+            for d in plan.start:
+                uid += 1
+                deck.cards.append(Card(uid, d, deck, p.index))
+            h = p.holdings
+            h.counts, h.size, h.money = dict(plan.start_counts), len(plan.start), \
+                plan.start_money
+        self._uid = uid
+        self.total_cards += len(plan.start) * len(self.players)
+        for p in self.players:
+            self.rng.shuffle(p.deck.cards)
+            self.draw(p.index, self.rules.hand_size)
+
     def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
-        """A card brought into the game (a starting deck, a scenario's setup)."""
+        """A card brought into the game (a scenario's setup)."""
         d = self.catalog.cards[cid]
         card = Card(self._new_uid(), d, zone, owner)
         zone.cards.append(card)
         self.total_cards += 1
+        if zone.__class__ is Pile:
+            self._pile_changed(zone.slot, 1)
+        if zone.owner is not None:
+            self.players[zone.owner].holdings.add(d, static_coins(d))
         if d.triggers or d.modifiers:          # a card not from the supply listens too
             self.listened |= {t.on for t in d.triggers}
             self.has_modifiers = self.has_modifiers or bool(d.modifiers)
@@ -75,35 +97,6 @@ class Game:
     def _new_uid(self) -> int:
         self._uid += 1
         return self._uid
-
-    def _build_supply(self, kingdom: list[str], overrides: dict) -> None:
-        cards, rules, n = self.catalog.cards, self.rules, len(self.players)
-        unknown = [c for c in kingdom if c not in cards]
-        if unknown:
-            raise GameError(f"unknown card(s) in the kingdom: {', '.join(unknown)}")
-        piles = list(rules.basic_piles)
-        if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in piles:
-            piles.append(rules.potion_card)
-        piles += [c for c in kingdom if c not in piles]
-        for cid in list(overrides):
-            if cid not in cards:
-                raise GameError(f"unknown card '{cid}' in supply")
-            if cid not in piles:
-                piles.append(cid)
-        for cid in piles:
-            d = cards[cid]
-            size = overrides.get(cid, rules.pile_size(d, n))
-            self.supply[cid] = Pile(cid, d, size, self._new_uid)
-            self.total_cards += size
-
-    def _index_listeners(self) -> None:
-        """Which event kinds anything in this game listens to, so that an event nobody
-        listens to costs one set lookup."""
-        defs = [self.catalog.cards[c] for c in self.supply]
-        self.listened |= {t.on for d in defs for t in d.triggers}
-        self.supply_listeners = [(d, t) for d in defs for t in d.triggers if t.where == "supply"]
-        self.has_modifiers = self.has_modifiers or any(d.modifiers for d in defs)
-        self._by_cost = [(cid, pile, pile.d.cost) for cid, pile in self.supply.items()]
 
     @property
     def interp(self) -> Interpreter:
@@ -151,16 +144,43 @@ class Game:
 
     # ---- moving cards ----------------------------------------------------------------------
     def move(self, card: Card, zone: Zone, bottom: bool = False) -> None:
-        card.zone.cards.remove(card)
+        old = card.zone
+        old.cards.remove(card)
         if bottom:
             zone.cards.insert(0, card)
         else:
             zone.cards.append(card)
         card.zone = zone
-        if zone.owner is not None:
-            card.owner = zone.owner
+        new_owner = zone.owner
+        if old.owner != new_owner:
+            self._changed_hands(card.d, old.owner, new_owner)
+        if new_owner is not None:
+            card.owner = new_owner
         elif zone is self.trash_zone:
             card.owner = None
+        if old.owner is None or new_owner is None:
+            if old.__class__ is Pile:
+                self._pile_changed(old.slot, -1)
+            if zone.__class__ is Pile:
+                self._pile_changed(zone.slot, 1)
+
+    def _pile_changed(self, slot: int, delta: int) -> None:
+        """A card left or joined a supply pile: keep the sizes, and forget the figures
+        worked out from them."""
+        sizes = self.pile_sizes
+        was = sizes[slot]
+        sizes[slot] = was + delta
+        self._to_end = None
+        if not was or not sizes[slot]:           # a pile emptied or refilled
+            self._buyable.clear()
+
+    def _changed_hands(self, d, old: Optional[int], new: Optional[int]) -> None:
+        """Keep the players' holdings tallies true when a card leaves or joins them."""
+        coins = static_coins(d)
+        if old is not None:
+            self.players[old].holdings.remove(d, coins)
+        if new is not None:
+            self.players[new].holdings.add(d, coins)
 
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
@@ -184,16 +204,23 @@ class Game:
     def draw(self, p: int, n: int) -> list:
         pl = self.players[p]
         deck, hand = pl.deck, pl.hand
-        drawn = []
-        for _ in range(n):
-            if not deck.cards:
-                if not pl.discard.cards:
-                    break
-                self.shuffle_discard_into_deck(p)
-            card = deck.cards.pop()
+        cards = deck.cards
+        if n <= len(cards):                     # no shuffle needed: one slice
+            cut = len(cards) - n
+            drawn = cards[cut:]
+            del cards[cut:]
+            drawn.reverse()                     # the top card (the end) is drawn first
+        else:
+            drawn = []
+            for _ in range(n):
+                if not deck.cards:
+                    if not pl.discard.cards:
+                        break
+                    self.shuffle_discard_into_deck(p)
+                drawn.append(deck.cards.pop())
+        for card in drawn:
             card.zone = hand
-            hand.cards.append(card)
-            drawn.append(card)
+        hand.cards += drawn
         return drawn
 
     def take_to(self, p: int, zone_name: str) -> Optional[Card]:
@@ -287,7 +314,8 @@ class Game:
         if self.logging:
             self.say(f"{self.name(p)} gains {card.id}" +
                      ("" if dest == "discard" else f" to {dest}"))
-        self.fire("gain", p, card)
+        if "gain" in self.listened or t.later:
+            self.fire("gain", p, card)
         return card
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
@@ -316,9 +344,7 @@ class Game:
         """Put a card into play (if it is not there) and do what it says, `times` times."""
         in_play = self.players[p].in_play
         if card.zone is not in_play:
-            card.zone.cards.remove(card)
-            in_play.cards.append(card)
-            card.zone, card.owner = in_play, p
+            self.move(card, in_play)
         frame_zone = in_play
         d = card.d
         t = self.turn
@@ -392,37 +418,61 @@ class Game:
         hand, in_play = self.players[p].hand, self.players[p].in_play
         sweep = not self.logging and "play" not in self.listened and not t.bought \
             and t.phase in ("action", "buy")
+        table, plays, swept = self._sweep_table, t.plays, []
         for card in cards:
             if card.zone is not hand:
                 continue
             d = card.d
-            bonuses = bonus_only(d) if sweep and "treasure" in d.types else None
-            if bonuses is None or "attack" in d.types or "action" in d.types:
+            bonuses = None
+            if sweep:
+                bonuses = table.get(d.id, table)
+                if bonuses is table:
+                    bonuses = table[d.id] = sweep_bonuses(d)
+            if bonuses is None:
+                self._end_sweep(t, hand, in_play, swept)
+                swept = []
                 self.play_from_hand(p, card)
                 continue
-            t.phase = "buy"
-            hand.cards.remove(card)
-            in_play.cards.append(card)
             card.zone = in_play
-            t.plays[d.id] = t.plays.get(d.id, 0) + 1
-            self.add_bonuses(p, bonuses)
+            swept.append(card)
+            plays[d.id] = plays.get(d.id, 0) + 1
+            t.coins += bonuses[0]
+            if bonuses[1] or bonuses[2] or bonuses[3]:
+                t.potions += bonuses[1]
+                t.buys += bonuses[2]
+                t.actions += bonuses[3]
+        self._end_sweep(t, hand, in_play, swept)
 
-    def buyable(self) -> list:
-        """Ids of the piles the player whose turn it is can afford now."""
+    @staticmethod
+    def _end_sweep(t, hand, in_play, swept) -> None:
+        """Move the swept Treasures (already marked as in play) out of the hand."""
+        if swept:
+            hand.cards = [c for c in hand.cards if c.zone is hand]
+            in_play.cards += swept
+            t.phase = "buy"
+
+    def buyable(self) -> tuple:
+        """Ids of the piles the player whose turn it is can afford now, in supply order.
+        With printed costs, this depends only on the coins, potions and which piles are
+        empty: worked out once for each (coins, potions) until a pile empties or refills."""
         t = self.turn
         coins, potions = t.coins, t.potions
         if not self.has_modifiers:
-            return [cid for cid, pile, cost in self._by_cost
-                    if cost.coins <= coins and cost.potion <= potions
-                    and (pile.count or pile.cards)]
+            hit = self._buyable.get((coins, potions))
+            if hit is None:
+                sizes = self.pile_sizes
+                hit = self._buyable[coins, potions] = tuple(
+                    [cid for cid, slot, c, potion in self._by_cost
+                     if c <= coins and potion <= potions and sizes[slot]])
+            return hit
         cost = self.cost
         out = []
         for cid, pile in self.supply.items():
-            if pile.count or pile.cards:
+            if self.pile_sizes[pile.slot]:
                 c = cost(pile.d)
                 if c.coins <= coins and c.potion <= potions:
                     out.append(cid)
-        return out
+        return tuple(out)
 
     def buy(self, p: int, cid: str) -> None:
         t = self.turn
@@ -433,7 +483,7 @@ class Game:
         pile = self.supply.get(cid)
         if pile is None:
             raise GameError(f"{cid} is not in the supply")
-        if not len(pile):
+        if not self.pile_sizes[pile.slot]:
             raise GameError(f"the {cid} pile is empty")
         if t.buys < 1:
             raise GameError("no buy left")
@@ -448,7 +498,8 @@ class Game:
         card = pile.top()
         if self.logging:
             self.say(f"{self.name(p)} buys {cid}")
-        self.fire("buy", p, card)
+        if "buy" in self.listened or t.later:
+            self.fire("buy", p, card)
         if card.zone is pile:
             self.gain(p, card)
         else:
@@ -459,12 +510,14 @@ class Game:
         p = t.player
         pl = self.players[p]
         t.phase = "cleanup"
-        self.fire("cleanup_start", p, None)
+        if "cleanup_start" in self.listened or t.later:
+            self.fire("cleanup_start", p, None)
         self.in_cleanup = True
         try:
             first = [c for c in pl.in_play.cards if c.d.triggers and
                      any(tr.on == "discard_from_play" and tr.where == "self"
-                         for tr in c.d.triggers)]
+                         for tr in c.d.triggers)] \
+                if "discard_from_play" in self.listened else ()
             if len(first) > 1:
                 first = self.decide(Decision(p, "order", "discard_from_play",
                                              "order in which to discard these from play",
@@ -521,20 +574,40 @@ class Game:
 
     # ---- the end ---------------------------------------------------------------------------
     def empty_piles(self) -> int:
-        return sum(1 for z in self.supply.values() if not z.count and not z.cards)
+        return self.pile_sizes.count(0)
+
+    def gains_to_end(self) -> int:
+        """The fewest gains that would end the game: emptying the end pile, or the smallest
+        piles (worked out once per change of the pile sizes)."""
+        to_end = self._to_end
+        if to_end is None:
+            to_end = sum(sorted(self.pile_sizes)[:self._end_piles])
+            if self._end_slot is not None:
+                to_end = min(to_end, self.pile_sizes[self._end_slot])
+            self._to_end = to_end
+        return to_end
 
     def game_over(self) -> bool:
-        end = self.supply.get(self.rules.end_pile)
-        if end is not None and not end.count and not end.cards:
-            return True
-        return self.empty_piles() >= self.rules.end_empty_piles[len(self.players)]
+        sizes = self.pile_sizes
+        return (self._end_slot is not None and sizes[self._end_slot] == 0) \
+            or sizes.count(0) >= self._end_piles
 
     def vp(self, p: int) -> int:
-        total = 0
-        for c in self.players[p].all_cards():
-            if c.d.vp is not None:
-                fixed = constant_vp(c.d)
-                total += fixed if fixed is not None else self.interp.card_vp(c, p)
+        """Victory points: constant ones from the holdings tally, the others card by card."""
+        total, varying = 0, set()
+        cards = self.catalog.cards
+        for cid, n in self.players[p].holdings.counts.items():
+            d = cards[cid]
+            if d.vp is not None and n:
+                fixed = constant_vp(d)
+                if fixed is None:
+                    varying.add(cid)
+                else:
+                    total += n * fixed
+        if varying:
+            for c in self.players[p].all_cards():
+                if c.d.id in varying:
+                    total += self.interp.card_vp(c, p)
         return total
 
     def scores(self) -> list[int]:
@@ -570,3 +643,16 @@ class Game:
             total += len(zone)
         if total != self.total_cards:
             raise AssertionError(f"{self.total_cards - total} card(s) lost")
+        for pl in self.players:
+            cards = pl.all_cards()
+            h = pl.holdings
+            counts = {cid: n for cid, n in h.counts.items() if n}
+            if counts != dict(Counter(c.d.id for c in cards)) or h.size != len(cards) \
+                    or h.money != sum(static_coins(c.d) for c in cards):
+                raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
+        sizes = [len(pile) for pile in self.supply.values()]
+        if sizes != self.pile_sizes:
+            raise AssertionError(f"pile sizes tallied {self.pile_sizes}, counted {sizes}")
+        cached, self._to_end = self._to_end, None
+        if cached is not None and cached != self.gains_to_end():
+            raise AssertionError(f"gains to end kept as {cached}, is {self.gains_to_end()}")

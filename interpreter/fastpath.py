@@ -49,3 +49,25 @@ def constant_vp(d):
         value = vp.left.value - vp.right.value
     _VP[id(d)] = (d, value)
     return value
+
+
+_SWEEP: dict[int, tuple] = {}
+_SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
+
+
+def sweep_bonuses(d):
+    """(coins, potions, buys, actions) for a Treasure whose play is only those bonuses
+    (Copper, Potion): such Treasures are played in one sweep. None for any other card."""
+    hit = _SWEEP.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    value = None
+    bonuses = bonus_only(d)
+    if bonuses is not None and "treasure" in d.types and "action" not in d.types \
+            and "attack" not in d.types and all(c in _SWEEP_COUNTERS for c, _ in bonuses):
+        totals = dict.fromkeys(_SWEEP_COUNTERS, 0)
+        for counter, n in bonuses:
+            totals[counter] += n
+        value = tuple(totals[c] for c in _SWEEP_COUNTERS)
+    _SWEEP[id(d)] = (d, value)
+    return value

@@ -14,7 +14,8 @@ from .engine import Game
 from .turns import play_game
 
 
-def make_bot(spec: str, catalog, rng: random.Random, strategies: dict | None = None):
+def make_bot(spec: str, catalog, rng: random.Random | None,
+             strategies: dict | None = None):
     """`random`, or a strategy (`bm`, `bm:CARD`, a strategy file); the random bot's
     generator is drawn from `rng` so that one seed fixes the game. `strategies` caches the
     loaded strategy files across games."""
@@ -55,7 +56,7 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
     """Play game `index` of a run; returns (result, game)."""
     n = len(bots)
     gseed = game_seed(seed, index)
-    rng = random.Random(gseed)
+    rng = random.Random(gseed) if "random" in bots else None    # seeds the random bots
     seats = seats_of(index, n)
     agents = [make_bot(bots[b], catalog, rng, strategies) for b in seats]
     names = [f"{bots[b]}@{s + 1}" for s, b in enumerate(seats)]

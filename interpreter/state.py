@@ -41,12 +41,13 @@ class Zone:
 class Pile(Zone):
     """A supply pile. Its cards are made only when one is needed (its top card is looked at
     or moved): `count` cards not yet made lie under the made ones in `cards`. A game makes
-    some 250 supply cards and uses a few dozen, so this keeps setting up a game cheap."""
-    __slots__ = ("d", "count", "alloc")
+    some 250 supply cards and uses a few dozen, so this keeps setting up a game cheap.
+    `slot` is the pile's place in the game's table of pile sizes."""
+    __slots__ = ("d", "count", "alloc", "slot")
 
-    def __init__(self, name: str, d, count: int, alloc):
-        super().__init__(name)
-        self.d, self.count, self.alloc = d, count, alloc
+    def __init__(self, name: str, d, count: int, alloc, slot: int = 0):
+        self.name, self.owner, self.cards = name, None, []
+        self.d, self.count, self.alloc, self.slot = d, count, alloc, slot
 
     def __len__(self) -> int:
         return self.count + len(self.cards)
@@ -74,16 +75,41 @@ class Pile(Zone):
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
 
 
+class Holdings:
+    """A tally of the cards in a player's zones, kept as cards change hands (gained,
+    trashed, returned), so that a bot's facts (`money`, `deck_size`, `owned(x)`) are one
+    lookup instead of a walk over the deck. Moves within a player's zones leave it as is."""
+    __slots__ = ("counts", "size", "money")
+
+    def __init__(self):
+        self.counts: dict = {}             # card id -> copies
+        self.size = 0
+        self.money = 0                     # the coins the cards' plain `+$N` lines give
+
+    def add(self, d, coins: int) -> None:
+        self.counts[d.id] = self.counts.get(d.id, 0) + 1
+        self.size += 1
+        self.money += coins
+
+    def remove(self, d, coins: int) -> None:
+        self.counts[d.id] -= 1
+        self.size -= 1
+        self.money -= coins
+
+
 class Player:
-    __slots__ = ("index", "name", "zones", "turns", "hand", "deck", "discard", "in_play",
-                 "set_aside", "revealed")
+    __slots__ = ("index", "name", "zones", "turns", "holdings", "hand", "deck", "discard",
+                 "in_play", "set_aside", "revealed")
 
     def __init__(self, index: int, name: str):
         self.index, self.name = index, name
-        self.zones = {z: Zone(z, index) for z in PLAYER_ZONES}
-        for z, zone in self.zones.items():       # player.hand, player.deck, ...
-            setattr(self, z, zone)
+        self.hand, self.deck, self.discard = Zone("hand", index), Zone("deck", index), \
+            Zone("discard", index)
+        self.in_play, self.set_aside, self.revealed = Zone("in_play", index), \
+            Zone("set_aside", index), Zone("revealed", index)
+        self.zones = {z: getattr(self, z) for z in PLAYER_ZONES}
         self.turns = 0
+        self.holdings = Holdings()
 
     def all_cards(self) -> list:
         return (self.hand.cards + self.deck.cards + self.discard.cards + self.in_play.cards

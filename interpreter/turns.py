@@ -12,7 +12,7 @@ def play_turn(game) -> None:
     p = t.player
     hand = game.players[p].hand
     while t.actions > 0 and t.phase == "action":
-        actions = tuple(c for c in hand.cards if "action" in c.d.types)
+        actions = tuple([c for c in hand.cards if c.d.is_action])
         if not actions:
             break
         choice = game.decide(Decision(p, "cards", "play_action", "play an Action card",
@@ -22,7 +22,7 @@ def play_turn(game) -> None:
         game.play_from_hand(p, choice[0])
         if game.over:
             return
-    treasures = tuple(c for c in hand.cards if "treasure" in c.d.types)
+    treasures = tuple([c for c in hand.cards if c.d.is_treasure])
     if treasures:
         chosen = game.decide(Decision(p, "cards", "play_treasures", "play Treasures",
                                       treasures, 0, len(treasures)))
@@ -32,7 +32,7 @@ def play_turn(game) -> None:
         options = game.buyable()
         if not options:
             break
-        cid = game.decide(Decision(p, "pile", "buy", "buy a card", tuple(options), 0, 1))
+        cid = game.decide(Decision(p, "pile", "buy", "buy a card", options, 0, 1))
         if cid is None:
             break
         game.buy(p, cid)

@@ -1,0 +1,81 @@
+"""What every game of one kingdom shares, worked out once: the supply's piles in order and
+their sizes, the event kinds anything listens to, whether costs can change, the starting
+deck and its tally. A simulation sets up thousands of games of one kingdom; each copies
+this plan instead of working it out again."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .fastpath import static_coins
+
+
+class GameError(Exception):
+    """A step that the rules do not allow (playing a card not in hand, an unaffordable buy)."""
+
+
+@dataclass(frozen=True)
+class SetupPlan:
+    piles: tuple             # (card id, definition, size) in supply order; a pile's slot
+    listened: frozenset      # event kinds a supply or starting card listens to
+    supply_listeners: tuple  # (definition, trigger) of triggers that work from the supply
+    has_modifiers: bool      # whether any card here can change costs
+    end_slot: Optional[int]  # the slot of the pile that ends the game when empty
+    end_piles: int           # ...or this many empty piles
+    by_cost: tuple           # (card id, slot, coins, potions): what buyable() walks
+    start: tuple             # the starting deck's definitions, one per card
+    start_counts: tuple      # (card id, copies) of the starting deck
+    start_money: int
+
+
+_PLANS: dict = {}
+_MAX_PLANS = 512             # bounded memory for a fuzzer's many random kingdoms
+
+
+def setup_plan(catalog, kingdom: list, players: int, overrides: dict) -> SetupPlan:
+    """The plan for a kingdom and number of players (cached per catalog)."""
+    key = (id(catalog), tuple(kingdom), players, tuple(sorted(overrides.items())))
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is catalog:
+        return hit[1]
+    plan = _make_plan(catalog, kingdom, players, overrides)
+    if len(_PLANS) >= _MAX_PLANS:
+        _PLANS.clear()
+    _PLANS[key] = (catalog, plan)
+    return plan
+
+
+def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
+    cards, rules = catalog.cards, catalog.rules
+    if not rules.min_players <= n <= rules.max_players:
+        raise GameError(f"{n} players: the rules allow {rules.min_players} to "
+                        f"{rules.max_players}")
+    unknown = [c for c in kingdom if c not in cards]
+    if unknown:
+        raise GameError(f"unknown card(s) in the kingdom: {', '.join(unknown)}")
+    ids = list(rules.basic_piles)
+    if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in ids:
+        ids.append(rules.potion_card)
+    ids += [c for c in kingdom if c not in ids]
+    for cid in overrides:
+        if cid not in cards:
+            raise GameError(f"unknown card '{cid}' in supply")
+        if cid not in ids:
+            ids.append(cid)
+    piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
+                  for cid in ids)
+    start = tuple(cards[cid] for cid, k in rules.starting_deck.items() for _ in range(k))
+    defs = [d for _, d, _ in piles]
+    return SetupPlan(
+        piles=piles,
+        listened=frozenset(t.on for d in defs + list(start) for t in d.triggers),
+        supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
+        has_modifiers=any(d.modifiers for d in defs + list(start)),
+        end_slot=ids.index(rules.end_pile) if rules.end_pile in ids else None,
+        end_piles=rules.end_empty_piles[n],
+        by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)
+                      for slot, (cid, d, _) in enumerate(piles)),
+        start=start,
+        start_counts=tuple((cid, k) for cid, k in rules.starting_deck.items() if k),
+        start_money=sum(static_coins(d) for d in start),
+    )

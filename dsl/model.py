@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from . import ast as A
 from .errors import Pos
 
 
@@ -49,13 +50,30 @@ class CardDef:
     vp: Optional[object] = None
     pile: Optional[int] = None
     path: str = field(default="", compare=False)
-    # the two types the turn's phases ask about at every card, looked up once
+    # Worked out once from the fields above, because the engine asks at every play:
     is_action: bool = field(init=False, compare=False, repr=False)
     is_treasure: bool = field(init=False, compare=False, repr=False)
+    bonuses: Optional[tuple] = field(init=False, compare=False, repr=False)
+    sweep: Optional[tuple] = field(init=False, compare=False, repr=False)
+    plain_coins: int = field(init=False, compare=False, repr=False)
+    fixed_vp: Optional[int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "is_action", "action" in self.types)
-        object.__setattr__(self, "is_treasure", "treasure" in self.types)
+        derived = {
+            "is_action": "action" in self.types,
+            "is_treasure": "treasure" in self.types,
+            # ((counter, amount), ...) when playing it only adds constant bonuses
+            "bonuses": _bonus_only(self.on_play),
+            # (coins, potions, buys, actions): a Treasure played in one sweep with others
+            "sweep": _sweep(self),
+            # the coins its plain top-level `+$N` lines surely give (a bot's `money`)
+            "plain_coins": sum(s.amount.value for s in self.on_play
+                               if isinstance(s, A.Bonus) and s.counter == "coins"
+                               and isinstance(s.amount, A.Num)),
+            "fixed_vp": _fixed_vp(self.vp),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def is_type(self, t: str) -> bool:
         return t in self.types
@@ -117,3 +135,33 @@ class Catalog:
             if key == k.id or any(key == n.casefold() for n in k.names.values()):
                 return k
         return None
+
+
+_SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
+
+
+def _bonus_only(on_play: tuple) -> Optional[tuple]:
+    if on_play and all(isinstance(s, A.Bonus) and isinstance(s.amount, A.Num) for s in on_play):
+        return tuple((s.counter, s.amount.value) for s in on_play)
+    return None
+
+
+def _sweep(d: CardDef) -> Optional[tuple]:
+    bonuses = _bonus_only(d.on_play)
+    if bonuses is None or "treasure" not in d.types or "action" in d.types \
+            or "attack" in d.types or any(c not in _SWEEP_COUNTERS for c, _ in bonuses):
+        return None
+    totals = dict.fromkeys(_SWEEP_COUNTERS, 0)
+    for counter, n in bonuses:
+        totals[counter] += n
+    return tuple(totals[c] for c in _SWEEP_COUNTERS)
+
+
+def _fixed_vp(vp) -> Optional[int]:
+    """Victory points that are a constant (Estate, Curse), else None."""
+    if isinstance(vp, A.Num):
+        return vp.value
+    if isinstance(vp, A.Arith) and vp.op == "-" and isinstance(vp.left, A.Num) \
+            and isinstance(vp.right, A.Num):
+        return vp.left.value - vp.right.value
+    return None

@@ -10,7 +10,7 @@ from .decisions import Decision
 from .describe import describe_block, describe_stmt
 from .compiler import is_kind
 from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
-from .state import Later
+from .state import Later, shuffle
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
 REPEAT_LIMIT = 100
@@ -243,7 +243,7 @@ class Interpreter:
             g.move(c, g.players[owner].deck)
             owners.add(owner)
         for o in owners:
-            g.rng.shuffle(g.players[o].deck.cards)
+            shuffle(g.rng, g.players[o].deck.cards)
         return cards
 
     def _if(self, s: A.If, f: Frame, optional):

@@ -11,9 +11,8 @@ from dsl.model import Catalog, Cost
 
 from .decisions import Decision
 from .effects import Interpreter
-from .fastpath import bonus_only, constant_vp, static_coins, sweep_bonuses
 from .setup import GameError, setup_plan
-from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone
+from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone, shuffle
 
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
@@ -55,7 +54,6 @@ class Game:
         self.total_cards = sum(self.pile_sizes)
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
-        self._sweep_table: dict = {}         # card id -> sweep_bonuses of its definition
         self.turn = TurnState(player=0, controller=0)
         if deal:
             self._deal(plan)
@@ -76,7 +74,7 @@ class Game:
         self._uid = uid
         self.total_cards += len(plan.start) * len(self.players)
         for p in self.players:
-            self.rng.shuffle(p.deck.cards)
+            shuffle(self.rng, p.deck.cards)
             self.draw(p.index, self.rules.hand_size)
 
     def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
@@ -88,7 +86,7 @@ class Game:
         if zone.__class__ is Pile:
             self._pile_changed(zone.slot, 1)
         if zone.owner is not None:
-            self.players[zone.owner].holdings.add(d, static_coins(d))
+            self.players[zone.owner].holdings.add(d)
         if d.triggers or d.modifiers:          # a card not from the supply listens too
             self.listened |= {t.on for t in d.triggers}
             self.has_modifiers = self.has_modifiers or bool(d.modifiers)
@@ -152,8 +150,11 @@ class Game:
             zone.cards.append(card)
         card.zone = zone
         new_owner = zone.owner
-        if old.owner != new_owner:
-            self._changed_hands(card.d, old.owner, new_owner)
+        if old.owner != new_owner:           # keep the holdings tallies true
+            if old.owner is not None:
+                self.players[old.owner].holdings.remove(card.d)
+            if new_owner is not None:
+                self.players[new_owner].holdings.add(card.d)
         if new_owner is not None:
             card.owner = new_owner
         elif zone is self.trash_zone:
@@ -174,19 +175,11 @@ class Game:
         if not was or not sizes[slot]:           # a pile emptied or refilled
             self._buyable.clear()
 
-    def _changed_hands(self, d, old: Optional[int], new: Optional[int]) -> None:
-        """Keep the players' holdings tallies true when a card leaves or joins them."""
-        coins = static_coins(d)
-        if old is not None:
-            self.players[old].holdings.remove(d, coins)
-        if new is not None:
-            self.players[new].holdings.add(d, coins)
-
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
         cards = pl.discard.cards
         pl.discard.cards = []
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         for c in cards:
             c.zone = pl.deck
         pl.deck.cards = cards + pl.deck.cards
@@ -348,7 +341,7 @@ class Game:
         frame_zone = in_play
         d = card.d
         t = self.turn
-        bonuses = bonus_only(d)
+        bonuses = d.bonuses
         for _ in range(times):
             t.plays[d.id] = t.plays.get(d.id, 0) + 1
             if self.logging:
@@ -418,16 +411,12 @@ class Game:
         hand, in_play = self.players[p].hand, self.players[p].in_play
         sweep = not self.logging and "play" not in self.listened and not t.bought \
             and t.phase in ("action", "buy")
-        table, plays, swept = self._sweep_table, t.plays, []
+        plays, swept = t.plays, []
         for card in cards:
             if card.zone is not hand:
                 continue
             d = card.d
-            bonuses = None
-            if sweep:
-                bonuses = table.get(d.id, table)
-                if bonuses is table:
-                    bonuses = table[d.id] = sweep_bonuses(d)
+            bonuses = d.sweep if sweep else None
             if bonuses is None:
                 self._end_sweep(t, hand, in_play, swept)
                 swept = []
@@ -487,7 +476,7 @@ class Game:
             raise GameError(f"the {cid} pile is empty")
         if t.buys < 1:
             raise GameError("no buy left")
-        cost = self.cost(pile.d)
+        cost = self.cost(pile.d) if self.has_modifiers else pile.d.cost
         if cost.coins > t.coins or cost.potion > t.potions:
             raise GameError(f"cannot afford {cid} ({cost}; have ${t.coins}"
                             + (f" and {t.potions} potion(s)" if t.potions else "") + ")")
@@ -495,7 +484,7 @@ class Game:
         t.coins -= cost.coins
         t.potions -= cost.potion
         t.bought = True
-        card = pile.top()
+        card = pile.cards[-1] if pile.cards else pile.top_card_made()
         if self.logging:
             self.say(f"{self.name(p)} buys {cid}")
         if "buy" in self.listened or t.later:
@@ -599,7 +588,7 @@ class Game:
         for cid, n in self.players[p].holdings.counts.items():
             d = cards[cid]
             if d.vp is not None and n:
-                fixed = constant_vp(d)
+                fixed = d.fixed_vp
                 if fixed is None:
                     varying.add(cid)
                 else:
@@ -648,7 +637,7 @@ class Game:
             h = pl.holdings
             counts = {cid: n for cid, n in h.counts.items() if n}
             if counts != dict(Counter(c.d.id for c in cards)) or h.size != len(cards) \
-                    or h.money != sum(static_coins(c.d) for c in cards):
+                    or h.money != sum(c.d.plain_coins for c in cards):
                 raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
         sizes = [len(pile) for pile in self.supply.values()]
         if sizes != self.pile_sizes:

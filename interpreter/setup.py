@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .fastpath import static_coins
-
 
 class GameError(Exception):
     """A step that the rules do not allow (playing a card not in hand, an unaffordable buy)."""
@@ -77,5 +75,5 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
                       for slot, (cid, d, _) in enumerate(piles)),
         start=start,
         start_counts=tuple((cid, k) for cid, k in rules.starting_deck.items() if k),
-        start_money=sum(static_coins(d) for d in start),
+        start_money=sum(d.plain_coins for d in start),
     )

@@ -112,7 +112,15 @@ class Bot:
         if purpose == "play_treasures":
             return list(d.options)
         if purpose == "buy":
-            return self.buy(game, d)
+            opts = set(d.options)
+            p = game.turn.player
+            frame = self._frames.get(p)
+            if frame is None:              # the conditions only read a frame's player
+                frame = self._frames[p] = Frame(p, p)
+            for cid, cond in self.plan:
+                if cid in opts and (cond is None or cond(game, frame)):
+                    return cid
+            return None
         if purpose == "play_action":
             return [min(d.options, key=self._play_rank)]
         kind = d.kind
@@ -148,17 +156,6 @@ class Bot:
             gives_actions = any(getattr(s, "counter", None) == "actions" for s in d.on_play)
             rank = self._ranks[d.id] = (d, (first, not gives_actions, -d.cost.coins))
         return rank[1]
-
-    def buy(self, game, d: Decision):
-        opts = set(d.options)
-        p = game.turn.player
-        frame = self._frames.get(p)
-        if frame is None:                  # the conditions only read a frame's player
-            frame = self._frames[p] = Frame(p, p)
-        for cid, cond in self.plan:
-            if cid in opts and (cond is None or cond(game, frame)):
-                return cid
-        return None
 
 
 def _value(game, cid) -> tuple:

@@ -4,6 +4,7 @@ closure serves every game."""
 from __future__ import annotations
 
 import operator
+from functools import partial
 
 from dsl import ast as A
 from dsl.model import Cost
@@ -49,9 +50,9 @@ def is_kind(d, kind: str) -> bool:
 # hands, the supply's pile sizes as cards leave and join it.
 FACTS = {
     "money": lambda g, f: g.players[f.actor].holdings.money,
-    "gains_to_end": lambda g, f: g.gains_to_end(),
-    "empty_piles": lambda g, f: g.empty_piles(),
     "deck_size": lambda g, f: g.players[f.actor].holdings.size,
+    "gains_to_end": lambda g, f: g.gains_to_end() if g.to_end is None else g.to_end,
+    "empty_piles": lambda g, f: g.empty_count,
 }
 
 
@@ -149,6 +150,8 @@ def _arith(e: A.Arith):
 
 _COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
+_SWAPPED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: operator.gt,
+            operator.le: operator.ge, operator.gt: operator.lt, operator.ge: operator.le}
 
 
 def _compare(e: A.Compare):
@@ -173,7 +176,8 @@ def _compare_number(e: A.Compare, left, right, test):
     if isinstance(e.right, A.Num):
         n, side = e.right.value, left
         if isinstance(e.left, A.Name) and e.left.name in FACTS:
-            return lambda g, f: test(side(g, f), n)
+            check = partial(_SWAPPED[test], n)          # x < n is n > x
+            return lambda g, f: check(side(g, f))
 
         def compare_right(g, f):
             a = side(g, f)
@@ -181,7 +185,8 @@ def _compare_number(e: A.Compare, left, right, test):
         return compare_right
     n, side = e.left.value, right
     if isinstance(e.right, A.Name) and e.right.name in FACTS:
-        return lambda g, f: test(n, side(g, f))
+        check = partial(test, n)
+        return lambda g, f: check(side(g, f))
 
     def compare_left(g, f):
         b = side(g, f)

@@ -22,9 +22,15 @@ class Decision:
     def __init__(self, player: int, kind: str, purpose: str, prompt: str, options=(),
                  min: int = 0, max: int = 1, source: Optional[str] = None,
                  on_behalf: Optional[int] = None):
-        self.player, self.kind, self.purpose, self.prompt = player, kind, purpose, prompt
-        self.options, self.min, self.max = options, min, max
-        self.source, self.on_behalf = source, on_behalf
+        self.player = player
+        self.kind = kind
+        self.purpose = purpose
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.source = source
+        self.on_behalf = on_behalf
 
     def __repr__(self) -> str:
         return (f"Decision(p{self.player + 1} {self.kind}/{self.purpose}: {self.prompt!r}, "

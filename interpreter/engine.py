@@ -48,16 +48,17 @@ class Game:
         self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
                                         for slot, (cid, d, size) in enumerate(plan.piles)}
         self.pile_sizes = [size for _, _, size in plan.piles]   # by slot, kept as cards move
-        self._to_end = None                  # gains_to_end, until a pile size changes
         self._buyable: dict = {}             # (coins, potions) -> buyable(), until a pile
                                              # empties or refills
         self.total_cards = sum(self.pile_sizes)
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
+        self.to_end = None                   # gains_to_end() once known, until a pile changes
+        self._count_empty()
         self.turn = TurnState(player=0, controller=0)
         if deal:
             self._deal(plan)
-            self.start_turn(TurnState(player=0, controller=0))
+            self.start_turn(self.turn)
 
     # ---- setup -----------------------------------------------------------------------------
     def _deal(self, plan) -> None:
@@ -112,18 +113,21 @@ class Game:
     def name(self, p: int) -> str:
         return self.players[p].name
 
-    def decide(self, decision: Decision):
-        """Ask the agent who decides; a possessed player's decisions go to the possessor."""
+    def decide(self, d: Decision):
+        """Ask the agent who decides; a possessed player's decisions go to the possessor.
+        A question with one answer is not asked (choosing none or some of some cards, the
+        common case, always has two)."""
         t = self.turn
-        if t.controller != t.player and decision.player == t.player:
-            decision = decision.routed(t.controller, t.player)
-        if decision.distinct_answers() <= 1:
-            return decision.only_answer()
-        agent = self.agents[decision.player]
-        answer = agent.decide(self, decision)
+        if t.controller != t.player and d.player == t.player:
+            d = d.routed(t.controller, t.player)
+        if not (d.kind == "cards" and not d.min and d.max > 0 and d.options) \
+                and d.distinct_answers() <= 1:
+            return d.only_answer()
+        agent = self.agents[d.player]
+        answer = agent.decide(self, d)
         if getattr(agent, "trusted", False):     # a built-in bot answers from the options
             return answer
-        return decision.check(answer)
+        return d.check(answer)
 
     # ---- costs -----------------------------------------------------------------------------
     def cost(self, d) -> Cost:
@@ -171,9 +175,18 @@ class Game:
         sizes = self.pile_sizes
         was = sizes[slot]
         sizes[slot] = was + delta
-        self._to_end = None
+        self.to_end = None
         if not was or not sizes[slot]:           # a pile emptied or refilled
             self._buyable.clear()
+            self._count_empty()
+
+    def _count_empty(self) -> None:
+        """Empty piles, and whether they end the game: these change only when a pile
+        empties or refills."""
+        sizes = self.pile_sizes
+        self.empty_count = empty = sizes.count(0)
+        self.supply_over = empty >= self._end_piles or \
+            (self._end_slot is not None and sizes[self._end_slot] == 0)
 
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
@@ -540,7 +553,7 @@ class Game:
         """Clean-up, then the next turn (an extra turn first, if any), unless the game ends."""
         last = self.turn
         self.cleanup()
-        if self.game_over():
+        if self.supply_over:
             self.over = True
             self.say("-- game over")
             return
@@ -563,23 +576,22 @@ class Game:
 
     # ---- the end ---------------------------------------------------------------------------
     def empty_piles(self) -> int:
-        return self.pile_sizes.count(0)
+        return self.empty_count
 
     def gains_to_end(self) -> int:
         """The fewest gains that would end the game: emptying the end pile, or the smallest
-        piles (worked out once per change of the pile sizes)."""
-        to_end = self._to_end
+        piles (worked out when asked, once per change of the pile sizes)."""
+        to_end = self.to_end
         if to_end is None:
-            to_end = sum(sorted(self.pile_sizes)[:self._end_piles])
+            sizes = self.pile_sizes
+            to_end = sum(sorted(sizes)[:self._end_piles])
             if self._end_slot is not None:
-                to_end = min(to_end, self.pile_sizes[self._end_slot])
-            self._to_end = to_end
+                to_end = min(to_end, sizes[self._end_slot])
+            self.to_end = to_end
         return to_end
 
     def game_over(self) -> bool:
-        sizes = self.pile_sizes
-        return (self._end_slot is not None and sizes[self._end_slot] == 0) \
-            or sizes.count(0) >= self._end_piles
+        return self.supply_over
 
     def vp(self, p: int) -> int:
         """Victory points: constant ones from the holdings tally, the others card by card."""
@@ -602,8 +614,9 @@ class Game:
     def scores(self) -> list[int]:
         return [self.vp(p.index) for p in self.players]
 
-    def winners(self) -> list[int]:
-        scores = self.scores()
+    def winners(self, scores: list[int] | None = None) -> list[int]:
+        """The seats with the most VP (ties broken by the rules); `scores` if already known."""
+        scores = self.scores() if scores is None else scores
         best = max(scores)
         tied = [i for i, s in enumerate(scores) if s == best]
         if len(tied) > 1 and self.rules.tie_break == "fewer_turns":
@@ -642,6 +655,10 @@ class Game:
         sizes = [len(pile) for pile in self.supply.values()]
         if sizes != self.pile_sizes:
             raise AssertionError(f"pile sizes tallied {self.pile_sizes}, counted {sizes}")
-        cached, self._to_end = self._to_end, None
-        if cached is not None and cached != self.gains_to_end():
-            raise AssertionError(f"gains to end kept as {cached}, is {self.gains_to_end()}")
+        empty, over, to_end = self.empty_count, self.supply_over, self.to_end
+        self._count_empty()
+        self.to_end = None
+        if (empty, over) != (self.empty_count, self.supply_over) \
+                or to_end not in (None, self.gains_to_end()):
+            raise AssertionError(f"supply figures kept as {(empty, over, to_end)}, are "
+                                 f"{(self.empty_count, self.supply_over, self.gains_to_end())}")

@@ -3,6 +3,7 @@ plays which game, so the results of a seed are the same on one core, on several 
 processes or on a cluster."""
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor
@@ -31,8 +32,10 @@ def make_bot(spec: str, catalog, rng: random.Random | None,
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` of a run: independent of which worker plays it."""
-    return random.Random(f"{seed}/{index}").getrandbits(63)
+    """The seed of game `index` of a run: independent of which worker plays it (a hash of
+    the run's seed and the game's number)."""
+    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def seats_of(index: int, n: int) -> list[int]:
@@ -67,7 +70,8 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
     finished = play_game(game)
     if recorder is not None:
         recorder.finish(game)
-    scores, winners = game.scores(), game.winners()
+    scores = game.scores()
+    winners = game.winners(scores)
     vp, turns, wins = [0] * n, [0] * n, [0.0] * n
     for s, b in enumerate(seats):
         vp[b], turns[b] = scores[s], game.players[s].turns

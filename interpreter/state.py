@@ -7,8 +7,8 @@ from typing import Optional
 
 def shuffle(rng, cards: list) -> None:
     """Shuffle in place: Fisher-Yates with one random() per card, as random.shuffle did
-    with its `random` argument; a third cheaper than random.shuffle, and a game shuffles
-    some fifteen times."""
+    with its `random` argument; a quarter fewer instructions than random.shuffle's loop,
+    and a game shuffles some fifteen times."""
     rand = rng.random
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
@@ -20,7 +20,10 @@ class Card:
     __slots__ = ("uid", "d", "zone", "owner")
 
     def __init__(self, uid: int, d, zone: "Zone", owner: Optional[int] = None):
-        self.uid, self.d, self.zone, self.owner = uid, d, zone, owner
+        self.uid = uid
+        self.d = d
+        self.zone = zone
+        self.owner = owner
 
     @property
     def id(self) -> str:
@@ -35,7 +38,9 @@ class Zone:
     __slots__ = ("name", "owner", "cards")
 
     def __init__(self, name: str, owner: Optional[int] = None):
-        self.name, self.owner, self.cards = name, owner, []
+        self.name = name
+        self.owner = owner
+        self.cards = []
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -56,8 +61,13 @@ class Pile(Zone):
     __slots__ = ("d", "count", "alloc", "slot")
 
     def __init__(self, name: str, d, count: int, alloc, slot: int = 0):
-        self.name, self.owner, self.cards = name, None, []
-        self.d, self.count, self.alloc, self.slot = d, count, alloc, slot
+        self.name = name
+        self.owner = None
+        self.cards = []
+        self.d = d
+        self.count = count
+        self.alloc = alloc
+        self.slot = slot
 
     def __len__(self) -> int:
         return self.count + len(self.cards)
@@ -161,10 +171,16 @@ class TurnState:
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):
-        self.player, self.controller, self.extra = player, controller, extra
-        self.gains_to_controller, self.trash_set_aside = gains_to_controller, trash_set_aside
+        self.player = player
+        self.controller = controller
+        self.extra = extra
+        self.gains_to_controller = gains_to_controller
+        self.trash_set_aside = trash_set_aside
         self.phase = "action"              # action | buy | cleanup
-        self.actions, self.buys, self.coins, self.potions = 1, 1, 0, 0
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.potions = 0
         self.bought = False
         self.plays: dict = {}              # card id -> times played this turn
         self.later: list = []

@@ -64,7 +64,7 @@ class CardDef:
             "is_treasure": "treasure" in self.types,
             # ((counter, amount), ...) when playing it only adds constant bonuses
             "bonuses": _bonus_only(self.on_play),
-            # (coins, potions, buys, actions): a Treasure played in one sweep with others
+            # (coins, None or (potions, buys, actions)): a Treasure played in one sweep
             "sweep": _sweep(self),
             # the coins its plain top-level `+$N` lines surely give (a bot's `money`)
             "plain_coins": sum(s.amount.value for s in self.on_play
@@ -154,7 +154,8 @@ def _sweep(d: CardDef) -> Optional[tuple]:
     totals = dict.fromkeys(_SWEEP_COUNTERS, 0)
     for counter, n in bonuses:
         totals[counter] += n
-    return tuple(totals[c] for c in _SWEEP_COUNTERS)
+    others = (totals["potions"], totals["buys"], totals["actions"])
+    return (totals["coins"], others if any(others) else None)
 
 
 def _fixed_vp(vp) -> Optional[int]:

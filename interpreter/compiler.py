@@ -154,11 +154,35 @@ _SWAPPED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: ope
             operator.le: operator.ge, operator.gt: operator.lt, operator.ge: operator.le}
 
 
+# names and calls whose value is always a number (never None, a Cost or cards)
+_NUMERIC_CALLS = ("count", "owned", "pile", "played", "coins_cost", "potion_cost")
+
+
+def _number_test(e):
+    """(read, check) for a comparison of a number-valued name or call with a number
+    (`gains_to_end <= 4`, `0 < owned(smithy)`): the comparison is check(read(g, f)), one
+    closure call and a C-level check. None for any other expression."""
+    if not isinstance(e, A.Compare):
+        return None
+    test = _COMPARE[e.op]
+    if isinstance(e.right, A.Num):
+        side, check = e.left, partial(_SWAPPED[test], e.right.value)    # x < n is n > x
+    elif isinstance(e.left, A.Num):
+        side, check = e.right, partial(test, e.left.value)
+    else:
+        return None
+    numeric = (isinstance(side, A.Name) and side.name in FACTS) or \
+        (isinstance(side, A.Call) and side.func in _NUMERIC_CALLS)
+    return (compiled(side), check) if numeric else None
+
+
 def _compare(e: A.Compare):
+    simple = _number_test(e)
+    if simple is not None:
+        read, check = simple
+        return lambda g, f: check(read(g, f))
     left, right, op = compiled(e.left), compiled(e.right), e.op
     test = _COMPARE[op]
-    if isinstance(e.right, A.Num) or isinstance(e.left, A.Num):
-        return _compare_number(e, left, right, test)
 
     def compare(g, f):
         a, b = left(g, f), right(g, f)
@@ -168,30 +192,6 @@ def _compare(e: A.Compare):
             return False
         return test(a, b)
     return compare
-
-
-def _compare_number(e: A.Compare, left, right, test):
-    """A comparison with a number on one side (`gains_to_end <= 4`, `0 < x`): the common
-    case in strategies, with one closure call instead of two; a fact is always a number."""
-    if isinstance(e.right, A.Num):
-        n, side = e.right.value, left
-        if isinstance(e.left, A.Name) and e.left.name in FACTS:
-            check = partial(_SWAPPED[test], n)          # x < n is n > x
-            return lambda g, f: check(side(g, f))
-
-        def compare_right(g, f):
-            a = side(g, f)
-            return a is not None and not isinstance(a, Cost) and test(a, n)
-        return compare_right
-    n, side = e.left.value, right
-    if isinstance(e.right, A.Name) and e.right.name in FACTS:
-        check = partial(test, n)
-        return lambda g, f: check(side(g, f))
-
-    def compare_left(g, f):
-        b = side(g, f)
-        return b is not None and not isinstance(b, Cost) and test(n, b)
-    return compare_left
 
 
 def _is(e: A.Is):
@@ -221,8 +221,19 @@ def _where(e: A.Where):
 
 
 def _and(e):
+    a, b = _number_test(e.left), _number_test(e.right)
+    if a is not None and b is not None:      # `0 < gains_to_end and gains_to_end <= 5`
+        (read_a, check_a), (read_b, check_b) = a, b
+        if _side(e.left) == _side(e.right):          # read the fact once
+            return lambda g, f: check_b(v) if check_a(v := read_a(g, f)) else False
+        return lambda g, f: check_b(read_b(g, f)) if check_a(read_a(g, f)) else False
     left, right = compiled(e.left), compiled(e.right)
     return lambda g, f: True if left(g, f) and right(g, f) else False
+
+
+def _side(e: A.Compare):
+    """The side of a comparison with a number that is not the number."""
+    return e.right if isinstance(e.left, A.Num) else e.left
 
 
 def _or(e):

@@ -49,7 +49,8 @@ class Game:
                                         for slot, (cid, d, size) in enumerate(plan.piles)}
         self.pile_sizes = [size for _, _, size in plan.piles]   # by slot, kept as cards move
         self._buyable: dict = {}             # (coins, potions) -> buyable(), until a pile
-                                             # empties or refills
+                                             # empties or refills; with no pile empty,
+        self._buyable_full = plan.buyable    # the same for every game of the kingdom
         self.total_cards = sum(self.pile_sizes)
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
@@ -421,49 +422,48 @@ class Game:
         Treasures that only add bonuses, when nothing listens to plays, are played in one
         sweep: the same moves, counts and bonuses without a call per card."""
         t = self.turn
-        hand, in_play = self.players[p].hand, self.players[p].in_play
-        sweep = not self.logging and "play" not in self.listened and not t.bought \
-            and t.phase in ("action", "buy")
-        plays, swept = t.plays, []
+        pl = self.players[p]
+        hand, in_play = pl.hand, pl.in_play
+        if self.logging or "play" in self.listened or t.bought \
+                or t.phase not in ("action", "buy"):
+            for card in cards:
+                if card.zone is hand:
+                    self.play_from_hand(p, card)
+            return
+        plays = t.plays
         for card in cards:
-            if card.zone is not hand:
-                continue
             d = card.d
-            bonuses = d.sweep if sweep else None
-            if bonuses is None:
-                self._end_sweep(t, hand, in_play, swept)
-                swept = []
-                self.play_from_hand(p, card)
+            bonuses = d.sweep
+            if bonuses is None or card.zone is not hand:
+                if card.zone is hand:            # not for the sweep: played in full
+                    self.play_from_hand(p, card)
                 continue
+            hand.cards.remove(card)
+            in_play.cards.append(card)
             card.zone = in_play
-            swept.append(card)
             plays[d.id] = plays.get(d.id, 0) + 1
-            t.coins += bonuses[0]
-            if bonuses[1] or bonuses[2] or bonuses[3]:
-                t.potions += bonuses[1]
-                t.buys += bonuses[2]
-                t.actions += bonuses[3]
-        self._end_sweep(t, hand, in_play, swept)
-
-    @staticmethod
-    def _end_sweep(t, hand, in_play, swept) -> None:
-        """Move the swept Treasures (already marked as in play) out of the hand."""
-        if swept:
-            hand.cards = [c for c in hand.cards if c.zone is hand]
-            in_play.cards += swept
+            coins, others = bonuses
+            t.coins += coins
+            if others is not None:
+                potions, buys, actions = others
+                t.potions += potions
+                t.buys += buys
+                t.actions += actions
             t.phase = "buy"
 
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.
         With printed costs, this depends only on the coins, potions and which piles are
-        empty: worked out once for each (coins, potions) until a pile empties or refills."""
+        empty: worked out once for each (coins, potions) until a pile empties or refills, and
+        once per kingdom while no pile is empty."""
         t = self.turn
         coins, potions = t.coins, t.potions
         if not self.has_modifiers:
-            hit = self._buyable.get((coins, potions))
+            known = self._buyable if self.empty_count else self._buyable_full
+            hit = known.get((coins, potions))
             if hit is None:
                 sizes = self.pile_sizes
-                hit = self._buyable[coins, potions] = tuple(
+                hit = known[coins, potions] = tuple(
                     [cid for cid, slot, c, potion in self._by_cost
                      if c <= coins and potion <= potions and sizes[slot]])
             return hit

@@ -24,6 +24,7 @@ class SetupPlan:
     start: tuple             # the starting deck's definitions, one per card
     start_counts: tuple      # (card id, copies) of the starting deck
     start_money: int
+    buyable: dict            # (coins, potions) -> Game.buyable() while no pile is empty
 
 
 _PLANS: dict = {}
@@ -76,4 +77,5 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
         start=start,
         start_counts=tuple((cid, k) for cid, k in rules.starting_deck.items() if k),
         start_money=sum(d.plain_coins for d in start),
+        buyable={},
     )

@@ -1,17 +1,25 @@
 """Game state: card instances, zones, players, the turn in progress, events."""
 from __future__ import annotations
 
+import sys
+from array import array
 from dataclasses import dataclass, field
 from typing import Optional
 
 
+_BIG_ENDIAN = sys.byteorder == "big"
+
+
 def shuffle(rng, cards: list) -> None:
-    """Shuffle in place: Fisher-Yates with one random() per card, as random.shuffle did
-    with its `random` argument; a quarter fewer instructions than random.shuffle's loop,
-    and a game shuffles some fifteen times."""
-    rand = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
+    """Shuffle in place: Fisher-Yates, with the random numbers drawn in one call (64 bits
+    each, so the modulo's bias is below 2**-58). A game shuffles some fifteen times, and
+    this takes a quarter fewer instructions than random.shuffle."""
+    n = len(cards)
+    keys = array("Q", rng.randbytes(8 * n))
+    if _BIG_ENDIAN:
+        keys.byteswap()                      # the same numbers on every machine
+    for i in range(n - 1, 0, -1):
+        j = keys[i] % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
 
 

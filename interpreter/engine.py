@@ -116,13 +116,14 @@ class Game:
 
     def decide(self, d: Decision):
         """Ask the agent who decides; a possessed player's decisions go to the possessor.
-        A question with one answer is not asked (choosing none or some of some cards, the
-        common case, always has two)."""
+        A question with one answer is not asked (one that may be answered with nothing or
+        with one of its options, the common case, has two or more)."""
         t = self.turn
         if t.controller != t.player and d.player == t.player:
             d = d.routed(t.controller, t.player)
-        if not (d.kind == "cards" and not d.min and d.max > 0 and d.options) \
-                and d.distinct_answers() <= 1:
+        two_or_more = not d.min and d.options and \
+            (d.kind == "pile" or d.kind == "cards" and d.max > 0)     # none, or one of them
+        if not two_or_more and d.distinct_answers() <= 1:
             return d.only_answer()
         agent = self.agents[d.player]
         answer = agent.decide(self, d)
@@ -217,14 +218,17 @@ class Game:
             drawn = cards[cut:]
             del cards[cut:]
             drawn.reverse()                     # the top card (the end) is drawn first
-        else:
-            drawn = []
-            for _ in range(n):
-                if not deck.cards:
-                    if not pl.discard.cards:
-                        break
-                    self.shuffle_discard_into_deck(p)
-                drawn.append(deck.cards.pop())
+        else:                                   # the deck, a shuffle, then the rest
+            drawn = cards[::-1]
+            deck.cards = []
+            if pl.discard.cards:
+                self.shuffle_discard_into_deck(p)
+                cards = deck.cards
+                cut = max(0, len(cards) - (n - len(drawn)))
+                rest = cards[cut:]
+                del cards[cut:]
+                rest.reverse()
+                drawn += rest
         for card in drawn:
             card.zone = hand
         hand.cards += drawn

@@ -8,7 +8,7 @@ import json
 
 from .decisions import Decision
 
-VERSION = 1
+VERSION = 2     # 2: the shuffle changed (a record of version 1 would replay differently)
 
 
 class ReplayError(Exception):
@@ -120,7 +120,9 @@ def replay(catalog, header: dict, decisions: list, end: dict):
     from .engine import Game
     from .turns import play_game
     if header.get("version") != VERSION:
-        raise ReplayError(f"record version {header.get('version')}, expected {VERSION}")
+        raise ReplayError(f"record version {header.get('version')}, expected {VERSION}: "
+                          "records of another version replay with other shuffles; make "
+                          "the record again with this version")
     agent = _Replaying(decisions)
     n = header["players"]
     game = Game(catalog, header["kingdom"], n, [agent] * n, seed=header["seed"],

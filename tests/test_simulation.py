@@ -69,6 +69,13 @@ def test_a_changed_record_is_caught(tmp_path):
         replay(CATALOG, header, flipped, read_records(lines)[0][2])
 
 
+def test_a_record_of_another_version_is_refused_with_a_reason():
+    lines = (GOLDEN / "interaction.jsonl").read_text(encoding="utf-8").splitlines()
+    (header, decisions, end), = read_records(lines)
+    with pytest.raises(ReplayError, match="record version 1, expected .*other shuffles"):
+        replay(CATALOG, dict(header, version=1), decisions, end)
+
+
 def test_record_then_replay_from_the_command_line(tmp_path):
     rec = tmp_path / "games.jsonl"
     r = subprocess.run([sys.executable, "-m", "dsl", "simulate", "--kingdom", "Bargains",

@@ -579,9 +579,6 @@ class Game:
                                           trash_set_aside=trash_aside))
 
     # ---- the end ---------------------------------------------------------------------------
-    def empty_piles(self) -> int:
-        return self.empty_count
-
     def gains_to_end(self) -> int:
         """The fewest gains that would end the game: emptying the end pile, or the smallest
         piles (worked out when asked, once per change of the pile sizes)."""

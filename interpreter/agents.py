@@ -98,6 +98,8 @@ class Bot:
     """A strategy's buy priorities, its play priorities, and sensible default answers to
     every other decision: trash and discard junk first, keep and play the best cards."""
     trusted = True          # answers are built from the decision's options
+    plays_all_treasures = True     # a standing answer: all its Treasures, in hand order,
+                                   # played without being asked (as clients' "autoplay")
 
     def __init__(self, strategy):
         self.strategy = strategy

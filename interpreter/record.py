@@ -46,6 +46,7 @@ class _Recording:
     def __init__(self, agent, recorder):
         self.agent, self.recorder = agent, recorder
         self.name = getattr(agent, "name", "agent")
+        self.plays_all_treasures = getattr(agent, "plays_all_treasures", False)
 
     def decide(self, game, d: Decision):
         answer = self.agent.decide(game, d)
@@ -64,7 +65,11 @@ class Recorder:
         self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
     def wrap(self, agents: list, header: dict) -> list:
-        self.write({"type": "game", "version": VERSION, **header})
+        """Record the game's decisions; the header says which seats play all their
+        Treasures unasked (no decision is recorded for that)."""
+        autoplay = [bool(getattr(a, "plays_all_treasures", False)) for a in agents]
+        self.write({"type": "game", "version": VERSION, **header,
+                    "plays_all_treasures": autoplay})
         return [_Recording(a, self) for a in agents]
 
     def finish(self, game) -> None:
@@ -73,6 +78,8 @@ class Recorder:
 
 
 class _Replaying:
+    """The recorded answers, in order, whichever seat is asked."""
+
     def __init__(self, entries: list):
         self.entries = entries
         self.at = 0
@@ -87,6 +94,17 @@ class _Replaying:
                               f"recorded {e['kind']}/{e['purpose']} for p{e['player'] + 1}, "
                               f"asked {d.kind}/{d.purpose} of p{d.player + 1}")
         return decode(d, e["answer"])
+
+
+class _Seat:
+    """One seat of a replay: the shared recorded answers, and whether the seat played all
+    its Treasures unasked."""
+
+    def __init__(self, answers: _Replaying, plays_all_treasures: bool):
+        self.answers, self.plays_all_treasures = answers, plays_all_treasures
+
+    def decide(self, game, d: Decision):
+        return self.answers.decide(game, d)
 
 
 def read_records(lines) -> list[tuple[dict, list, dict]]:
@@ -125,7 +143,11 @@ def replay(catalog, header: dict, decisions: list, end: dict):
                           "the record again with this version")
     agent = _Replaying(decisions)
     n = header["players"]
-    game = Game(catalog, header["kingdom"], n, [agent] * n, seed=header["seed"],
+    autoplay = header.get("plays_all_treasures", [False] * n)
+    if not isinstance(autoplay, list) or len(autoplay) != n:
+        raise ReplayError("the record's plays_all_treasures is not one true/false per player")
+    seats = [_Seat(agent, bool(a)) for a in autoplay]
+    game = Game(catalog, header["kingdom"], n, seats, seed=header["seed"],
                 names=header.get("names"))
     play_game(game)
     if agent.at != len(decisions):

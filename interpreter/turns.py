@@ -24,8 +24,11 @@ def play_turn(game) -> None:
             return
     treasures = tuple([c for c in hand.cards if c.d.is_treasure])
     if treasures:
-        chosen = game.decide(Decision(p, "cards", "play_treasures", "play Treasures",
-                                      treasures, 0, len(treasures)))
+        if getattr(game.agents[t.controller], "plays_all_treasures", False):
+            chosen = treasures             # the agent's standing answer: all, in hand order
+        else:
+            chosen = game.decide(Decision(p, "cards", "play_treasures", "play Treasures",
+                                          treasures, 0, len(treasures)))
         game.play_treasures(p, chosen)
     t.phase = "buy"
     while t.buys > 0:

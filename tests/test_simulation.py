@@ -1,4 +1,5 @@
 """Simulation at scale: workers, the Dask backend, records and replays, strategies."""
+import io
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from dsl.loader import load_shipped
 from dsl.strategy import find_strategy, strategies_dir
 from interpreter.agents import Bot
 from interpreter.engine import Game
-from interpreter.record import ReplayError, read_records, replay
+from interpreter.record import Recorder, ReplayError, read_records, replay
 from interpreter.simulation import run_games, wilson
 from interpreter.turns import play_game
 
@@ -128,3 +129,26 @@ def test_bm_card_inserts_the_card_after_province():
     s = find_strategy("bm:witch", CATALOG)
     assert [c for c, _ in s.buy][:2] == ["province", "witch"]
     assert s.name == "bm:witch"
+
+
+def _record(bots, games=1, seed=2):
+    out = io.StringIO()
+    run_games(CATALOG, FIRST_GAME, bots, games, seed, recorder=Recorder(out))
+    return read_records(out.getvalue().splitlines())
+
+
+def test_bots_play_all_treasures_unasked_and_random_players_are_asked():
+    (header, decisions, end), = _record(["bm", "random"])
+    assert header["plays_all_treasures"] == [True, False]
+    treasure_deciders = {d["player"] for d in decisions if d["purpose"] == "play_treasures"}
+    assert treasure_deciders == {1}                  # only the random player was asked
+    game = replay(CATALOG, header, decisions, end)
+    assert game.scores() == end["scores"]
+
+
+def test_a_record_that_misstates_who_plays_treasures_unasked_is_caught():
+    (header, decisions, end), = _record(["bm", "random"])
+    with pytest.raises(ReplayError):
+        replay(CATALOG, dict(header, plays_all_treasures=[False, False]), decisions, end)
+    with pytest.raises(ReplayError, match="one true/false per player"):
+        replay(CATALOG, dict(header, plays_all_treasures=[True]), decisions, end)

@@ -116,7 +116,9 @@ def _key(o):
 
 
 class Agent(Protocol):
-    """Anything that answers decisions: scripted answers, a bot, a human, a replay."""
+    """Anything that answers decisions: scripted answers, a bot, a human, a replay. An
+    agent may also declare `plays_all_treasures = True`: a standing answer, so that it is
+    not asked which Treasures to play (all are played, in hand order; records say so)."""
 
     def decide(self, game, decision: Decision):
         """Return a legal answer: a list of the options' cards (cards, order), a pile id

@@ -7,6 +7,7 @@ import operator
 from functools import partial
 
 from dsl import ast as A
+from dsl.check import FUNCTIONS, NUMERIC
 from dsl.model import Cost
 
 PLAYER_ZONE_NAMES = ("hand", "deck", "discard", "in_play", "revealed", "set_aside")
@@ -154,8 +155,8 @@ _SWAPPED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: ope
             operator.le: operator.ge, operator.gt: operator.lt, operator.ge: operator.le}
 
 
-# names and calls whose value is always a number (never None, a Cost or cards)
-_NUMERIC_CALLS = ("count", "owned", "pile", "played", "coins_cost", "potion_cost")
+# the calls whose value is always a number (never None, a Cost or cards), as the checker types them
+_NUMERIC_CALLS = frozenset(f for f, (_, result) in FUNCTIONS.items() if result in NUMERIC)
 
 
 def _number_test(e):

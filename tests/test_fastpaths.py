@@ -92,3 +92,9 @@ def test_bot_games_keep_their_tallies_true():
     res = run_games(CATALOG, kingdom, ["bm-smithy", "double-militia"], 6, 3,
                     check_invariants=True)
     assert res.games == 6 and res.unfinished == 0
+
+
+def test_the_compiler_knows_every_fact_the_checker_allows():
+    from dsl.check import FACTS as CHECKED
+    from interpreter.compiler import FACTS as COMPILED
+    assert set(COMPILED) == set(CHECKED)

@@ -90,6 +90,10 @@ def _cards_of(fn):
     return cards
 
 
+def _times_played(g, cid: str) -> int:
+    return sum(1 for d in g.turn.played if d.id == cid)
+
+
 def _call(e: A.Call):
     name = e.func
     if name == "played":
@@ -99,15 +103,13 @@ def _call(e: A.Call):
 
             def played_id(g, f):
                 pairs = f.env.get(cid)
-                if pairs:
-                    return g.turn.plays.get(pairs[0][0].id, 0)
-                return g.turn.plays.get(cid, 0)
+                return _times_played(g, pairs[0][0].id if pairs else cid)
             return played_id
         which = arg.name
 
         def played_card(g, f):
             pairs = f.this if which == "this" else f.it
-            return g.turn.plays.get(pairs[0][0].id, 0) if pairs else 0
+            return _times_played(g, pairs[0][0].id) if pairs else 0
         return played_card
     if name in ("owned", "pile"):
         cid = e.args[0].name

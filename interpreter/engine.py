@@ -4,7 +4,9 @@ Card behaviour is never here: it comes from the cards' effect ASTs (interpreter.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections import Counter
+from itertools import count
 from typing import Optional
 
 from dsl.model import Catalog, Cost
@@ -34,7 +36,7 @@ class Game:
         self.kingdom = list(kingdom)
         self.logging = log
         self.log: list[str] = []
-        self._uid = 0
+        self._uids = count(1)                # card uids, unique within the game
         self.in_cleanup = False
         self.over = False
         self.extra_turns: list[TurnState] = []
@@ -44,10 +46,11 @@ class Game:
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
         self.supply_listeners = plan.supply_listeners
-        alloc = self._new_uid
+        alloc = self._uids.__next__
         self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
                                         for slot, (cid, d, size) in enumerate(plan.piles)}
         self.pile_sizes = [size for _, _, size in plan.piles]   # by slot, kept as cards move
+        self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
         self._buyable: dict = {}             # (coins, potions) -> buyable(), until a pile
                                              # empties or refills; with no pile empty,
         self._buyable_full = plan.buyable    # the same for every game of the kingdom
@@ -64,16 +67,14 @@ class Game:
     # ---- setup -----------------------------------------------------------------------------
     def _deal(self, plan) -> None:
         """Each player's starting deck, shuffled, and a first hand."""
-        uid = self._uid
+        uids = self._uids
         for p in self.players:
             deck = p.deck
-            for d in plan.start:
-                uid += 1
-                deck.cards.append(Card(uid, d, deck, p.index))
+            index = p.index
+            deck.cards = [Card(next(uids), d, deck, index) for d in plan.start]
             h = p.holdings
-            h.counts, h.size, h.money = dict(plan.start_counts), len(plan.start), \
-                plan.start_money
-        self._uid = uid
+            h.counts, h.size, h.money, h.actions = dict(plan.start_counts), len(plan.start), \
+                plan.start_money, plan.start_actions
         self.total_cards += len(plan.start) * len(self.players)
         for p in self.players:
             shuffle(self.rng, p.deck.cards)
@@ -82,7 +83,7 @@ class Game:
     def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
         """A card brought into the game (a scenario's setup)."""
         d = self.catalog.cards[cid]
-        card = Card(self._new_uid(), d, zone, owner)
+        card = Card(next(self._uids), d, zone, owner)
         zone.cards.append(card)
         self.total_cards += 1
         if zone.__class__ is Pile:
@@ -93,10 +94,6 @@ class Game:
             self.listened |= {t.on for t in d.triggers}
             self.has_modifiers = self.has_modifiers or bool(d.modifiers)
         return card
-
-    def _new_uid(self) -> int:
-        self._uid += 1
-        return self._uid
 
     @property
     def interp(self) -> Interpreter:
@@ -177,6 +174,11 @@ class Game:
         sizes = self.pile_sizes
         was = sizes[slot]
         sizes[slot] = was + delta
+        ordered = self._sizes_sorted             # change one `was` there: the first or last
+        if delta < 0:
+            ordered[bisect_left(ordered, was)] = was - 1
+        else:
+            ordered[bisect_right(ordered, was) - 1] = was + 1
         self.to_end = None
         if not was or not sizes[slot]:           # a pile emptied or refilled
             self._buyable.clear()
@@ -361,7 +363,7 @@ class Game:
         t = self.turn
         bonuses = d.bonuses
         for _ in range(times):
-            t.plays[d.id] = t.plays.get(d.id, 0) + 1
+            t.played.append(d)
             if self.logging:
                 self.say(f"{self.name(p)} plays {d.id}")
             attack = None
@@ -422,38 +424,39 @@ class Game:
         self.play(p, card)
 
     def play_treasures(self, p: int, cards) -> None:
-        """Play Treasures from the hand, in the given order (the buy phase's first step).
-        Treasures that only add bonuses, when nothing listens to plays, are played in one
-        sweep: the same moves, counts and bonuses without a call per card."""
+        """Play Treasures from the hand, in the given order: the buy phase's first step.
+        A Treasure that only adds bonuses, when nothing listens to plays, is swept into play:
+        the same move, count and bonuses without the call of a full play."""
         t = self.turn
         pl = self.players[p]
         hand, in_play = pl.hand, pl.in_play
-        if self.logging or "play" in self.listened or t.bought \
-                or t.phase not in ("action", "buy"):
-            for card in cards:
-                if card.zone is hand:
-                    self.play_from_hand(p, card)
-            return
-        plays = t.plays
+        sweeping = not (self.logging or "play" in self.listened or t.bought) \
+            and t.phase in ("action", "buy")
+        if sweeping:
+            t.phase = "buy"
+        played = t.played
+        coins = 0                                # swept coins, added before a full play
         for card in cards:
+            if card.zone is not hand:
+                continue
             d = card.d
-            bonuses = d.sweep
-            if bonuses is None or card.zone is not hand:
-                if card.zone is hand:            # not for the sweep: played in full
-                    self.play_from_hand(p, card)
+            sweep = d.sweep
+            if sweep is None or not sweeping:
+                t.coins += coins
+                coins = 0
+                self.play_from_hand(p, card)
                 continue
             hand.cards.remove(card)
             in_play.cards.append(card)
             card.zone = in_play
-            plays[d.id] = plays.get(d.id, 0) + 1
-            coins, others = bonuses
-            t.coins += coins
+            played.append(d)
+            coins += sweep[0]
+            others = sweep[1]
             if others is not None:
-                potions, buys, actions = others
-                t.potions += potions
-                t.buys += buys
-                t.actions += actions
-            t.phase = "buy"
+                t.potions += others[0]
+                t.buys += others[1]
+                t.actions += others[2]
+        t.coins += coins
 
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.
@@ -584,10 +587,9 @@ class Game:
         piles (worked out when asked, once per change of the pile sizes)."""
         to_end = self.to_end
         if to_end is None:
-            sizes = self.pile_sizes
-            to_end = sum(sorted(sizes)[:self._end_piles])
+            to_end = sum(self._sizes_sorted[:self._end_piles])
             if self._end_slot is not None:
-                to_end = min(to_end, sizes[self._end_slot])
+                to_end = min(to_end, self.pile_sizes[self._end_slot])
             self.to_end = to_end
         return to_end
 
@@ -625,6 +627,16 @@ class Game:
             tied = [i for i in tied if self.players[i].turns == fewest]
         return tied
 
+    def dispose(self) -> None:
+        """Break the game's reference cycles (each card and the zone it is in) so that its
+        memory is freed at once, not left to the cycle collector: a simulation calls this
+        on each game it is done with. The game is empty afterwards."""
+        for zone in self.zones():
+            zone.cards.clear()
+            if zone.__class__ is Pile:
+                zone.count = 0
+        self._interp = None
+
     # ---- invariants ------------------------------------------------------------------------
     def zones(self):
         yield from self.supply.values()
@@ -651,11 +663,13 @@ class Game:
             h = pl.holdings
             counts = {cid: n for cid, n in h.counts.items() if n}
             if counts != dict(Counter(c.d.id for c in cards)) or h.size != len(cards) \
-                    or h.money != sum(c.d.plain_coins for c in cards):
+                    or h.money != sum(c.d.plain_coins for c in cards) \
+                    or h.actions != sum(c.d.is_action for c in cards):
                 raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
         sizes = [len(pile) for pile in self.supply.values()]
-        if sizes != self.pile_sizes:
-            raise AssertionError(f"pile sizes tallied {self.pile_sizes}, counted {sizes}")
+        if sizes != self.pile_sizes or sorted(sizes) != self._sizes_sorted:
+            raise AssertionError(f"pile sizes tallied {self.pile_sizes} (in order "
+                                 f"{self._sizes_sorted}), counted {sizes}")
         empty, over, to_end = self.empty_count, self.supply_over, self.to_end
         self._count_empty()
         self.to_end = None

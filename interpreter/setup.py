@@ -24,6 +24,7 @@ class SetupPlan:
     start: tuple             # the starting deck's definitions, one per card
     start_counts: tuple      # (card id, copies) of the starting deck
     start_money: int
+    start_actions: int       # Action cards in the starting deck
     buyable: dict            # (coins, potions) -> Game.buyable() while no pile is empty
 
 
@@ -77,5 +78,6 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
         start=start,
         start_counts=tuple((cid, k) for cid, k in rules.starting_deck.items() if k),
         start_money=sum(d.plain_coins for d in start),
+        start_actions=sum(d.is_action for d in start),
         buyable={},
     )

@@ -93,7 +93,12 @@ def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int
         from dsl.loader import load_shipped
         catalog = _INHERITED = load_shipped().catalog
     strategies = _STRATEGIES.setdefault(id(catalog), {})
-    return [play_indexed(catalog, kingdom, bots, seed, i, strategies)[0] for i in indices]
+    results = []
+    for i in indices:
+        r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies)
+        game.dispose()
+        results.append(r)
+    return results
 
 
 @dataclass
@@ -166,6 +171,8 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         strategies: dict = {}
         game = None
         for i in range(games):
+            if game is not None:
+                game.dispose()
             r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, recorder,
                                    keep_log)
             if check_invariants:
@@ -175,6 +182,8 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         if keep_log and game is not None:
             res.last_log = game.log
             res.last_scores = [(p.name, s) for p, s in zip(game.players, game.scores())]
+        if game is not None:
+            game.dispose()
         return res
     # worker processes, forked so that they inherit the loaded cards
     global _INHERITED

@@ -106,23 +106,27 @@ PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
 class Holdings:
     """A tally of the cards in a player's zones, kept as cards change hands (gained,
     trashed, returned), so that a bot's facts (`money`, `deck_size`, `owned(x)`) are one
-    lookup instead of a walk over the deck. Moves within a player's zones leave it as is."""
-    __slots__ = ("counts", "size", "money")
+    lookup instead of a walk over the deck, and a turn with no Action card held skips the
+    look for one in hand. Moves within a player's zones leave it as is."""
+    __slots__ = ("counts", "size", "money", "actions")
 
     def __init__(self):
         self.counts: dict = {}             # card id -> copies
         self.size = 0
         self.money = 0                     # the coins the cards' plain `+$N` lines give
+        self.actions = 0                   # Action cards
 
     def add(self, d) -> None:
         self.counts[d.id] = self.counts.get(d.id, 0) + 1
         self.size += 1
         self.money += d.plain_coins
+        self.actions += d.is_action
 
     def remove(self, d) -> None:
         self.counts[d.id] -= 1
         self.size -= 1
         self.money -= d.plain_coins
+        self.actions -= d.is_action
 
 
 class Player:
@@ -171,10 +175,10 @@ class Later:
 
 class TurnState:
     """The turn in progress: whose it is, who decides (the player, or a possessor), the
-    possessed-turn rules, the phase and counters, plays per card id, one-shot triggers
+    possessed-turn rules, the phase and counters, the cards played, one-shot triggers
     (`this turn on ...`) and the possessed player's trashed cards set aside."""
     __slots__ = ("player", "controller", "extra", "gains_to_controller", "trash_set_aside",
-                 "phase", "actions", "buys", "coins", "potions", "bought", "plays", "later",
+                 "phase", "actions", "buys", "coins", "potions", "bought", "played", "later",
                  "aside_trash")
 
     def __init__(self, player: int, controller: int, extra: bool = False,
@@ -190,6 +194,6 @@ class TurnState:
         self.coins = 0
         self.potions = 0
         self.bought = False
-        self.plays: dict = {}              # card id -> times played this turn
+        self.played: list = []             # the definitions of the cards played, in order
         self.later: list = []
         self.aside_trash: list = []

@@ -10,8 +10,9 @@ MAX_TURNS = 400       # a game of bots that stalls is stopped here (bounded work
 def play_turn(game) -> None:
     t = game.turn
     p = t.player
-    hand = game.players[p].hand
-    while t.actions > 0 and t.phase == "action":
+    pl = game.players[p]
+    hand = pl.hand
+    while t.actions > 0 and t.phase == "action" and pl.holdings.actions:
         actions = tuple([c for c in hand.cards if c.d.is_action])
         if not actions:
             break

@@ -1,17 +1,22 @@
 """The engine's shortcuts give the same answers as the long way: the shuffle is uniform,
 fused comparisons agree with plain evaluation, and the tallies kept as cards move agree
-with counting the cards (also checked after every decision by the fuzzer)."""
+with counting the cards (also checked after every decision by the fuzzer), and a game
+disposed of is freed at once."""
+import gc
 import itertools
 import operator
 import random
+import weakref
 
 import pytest
 
 from dsl.loader import load_shipped
 from dsl.parser import parse_expr
 from interpreter.compiler import compiled
+from interpreter.engine import Game
 from interpreter.state import shuffle
 from interpreter.simulation import run_games
+from interpreter.turns import play_game
 
 CATALOG = load_shipped().catalog
 
@@ -98,3 +103,79 @@ def test_the_compiler_knows_every_fact_the_checker_allows():
     from dsl.check import FACTS as CHECKED
     from interpreter.compiler import FACTS as COMPILED
     assert set(COMPILED) == set(CHECKED)
+
+
+def _game(kingdom=("smithy", "village", "market", "militia", "cellar", "moat", "remodel",
+                   "mine", "workshop", "woodcutter"), seed=5, overrides=None):
+    from interpreter.agents import Bot
+    from dsl.strategy import find_strategy
+    bots = [Bot(find_strategy(name, CATALOG)) for name in ("bm-smithy", "bm")]
+    return Game(CATALOG, list(kingdom), 2, bots, seed=seed, log=False,
+                supply_overrides=overrides)
+
+
+def test_piles_emptied_and_refilled_keep_the_supply_figures_true():
+    """A card put back into its pile (the +1 side of the pile-size tally), piles emptied
+    and refilled: the kept sizes, their order, empty piles and gains to end stay true."""
+    game = _game(overrides={"smithy": 3, "village": 2, "market": 2, "cellar": 3})
+    estate = next(c for c in game.players[0].hand.cards + game.players[0].deck.cards
+                  if c.id == "estate")
+    game.move(estate, game.supply["estate"])
+    game.check_invariants()
+    assert game.pile_sizes[game.supply["estate"].slot] == 9 and game.gains_to_end() == 7
+    smithies = game.supply["smithy"]
+    for _ in range(3):
+        game.gain(1, smithies.top())
+        game.check_invariants()
+        assert game.gains_to_end() == _gains_to_end_counted(game)
+    assert game.empty_count == 1 and game.supply_over is False and game.gains_to_end() == 4
+    back = game.players[1].discard.cards[-1]
+    game.move(back, smithies)
+    game.check_invariants()
+    assert game.empty_count == 0 and game.gains_to_end() == _gains_to_end_counted(game) == 5
+    for _ in range(8):
+        game.gain(0, game.supply["province"].top())
+    assert game.supply_over and game.gains_to_end() == 0
+    game.check_invariants()
+
+
+def _gains_to_end_counted(game) -> int:
+    sizes = sorted(len(pile) for pile in game.supply.values())
+    return min(sum(sizes[:3]), len(game.supply["province"]))
+
+
+def test_a_player_holding_no_action_is_not_asked_to_play_one():
+    """The holdings tally counts Action cards; a turn with none held skips the look."""
+    from interpreter.turns import play_turn
+    game = _game()
+    assert game.players[0].holdings.actions == 0
+    seen = []
+
+    class Watch:
+        trusted = True
+
+        def decide(self, g, d):
+            seen.append(d.purpose)
+            return game.agents[1].decide(g, d) if d.purpose != "buy" else "smithy"
+    game.agents = [Watch(), game.agents[1]]
+    play_turn(game)                        # buys a Smithy: now one Action card is held
+    assert "play_action" not in seen
+    assert game.players[0].holdings.actions == 1
+    game.check_invariants()
+
+
+def test_a_disposed_game_is_freed_without_the_cycle_collector():
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        game = _game()
+        play_game(game)
+        ref = weakref.ref(game)
+        game.dispose()
+        del game
+        assert ref() is None
+        assert gc.collect() == 0          # nothing of it (no card, no zone) was left over
+    finally:
+        if was_enabled:
+            gc.enable()

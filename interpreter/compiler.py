@@ -91,7 +91,7 @@ def _cards_of(fn):
 
 
 def _times_played(g, cid: str) -> int:
-    return sum(1 for d in g.turn.played if d.id == cid)
+    return sum(1 for c in g.turn.played if c.d.id == cid)
 
 
 def _call(e: A.Call):

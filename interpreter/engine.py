@@ -197,10 +197,12 @@ class Game:
         cards = pl.discard.cards
         pl.discard.cards = []
         shuffle(self.rng, cards)
+        deck = pl.deck
         for c in cards:
-            c.zone = pl.deck
-        pl.deck.cards = cards + pl.deck.cards
-        self.say(f"{pl.name} shuffles")
+            c.zone = deck
+        deck.cards = cards + deck.cards
+        if self.logging:
+            self.say(f"{pl.name} shuffles")
 
     def top_of_deck(self, p: int) -> Optional[Card]:
         """The top card of the deck, shuffling the discard pile in first if the deck is empty."""
@@ -363,7 +365,7 @@ class Game:
         t = self.turn
         bonuses = d.bonuses
         for _ in range(times):
-            t.played.append(d)
+            t.played.append(card)
             if self.logging:
                 self.say(f"{self.name(p)} plays {d.id}")
             attack = None
@@ -430,8 +432,7 @@ class Game:
         t = self.turn
         pl = self.players[p]
         hand, in_play = pl.hand, pl.in_play
-        sweeping = not (self.logging or "play" in self.listened or t.bought) \
-            and t.phase in ("action", "buy")
+        sweeping = self._sweeping(t)
         if sweeping:
             t.phase = "buy"
         played = t.played
@@ -439,8 +440,7 @@ class Game:
         for card in cards:
             if card.zone is not hand:
                 continue
-            d = card.d
-            sweep = d.sweep
+            sweep = card.d.sweep
             if sweep is None or not sweeping:
                 t.coins += coins
                 coins = 0
@@ -449,14 +449,57 @@ class Game:
             hand.cards.remove(card)
             in_play.cards.append(card)
             card.zone = in_play
-            played.append(d)
+            played.append(card)
             coins += sweep[0]
-            others = sweep[1]
-            if others is not None:
-                t.potions += others[0]
-                t.buys += others[1]
-                t.actions += others[2]
+            if sweep[1] is not None:
+                self._add_sweep_others(t, sweep[1])
         t.coins += coins
+
+    def play_all_treasures(self, p: int) -> None:
+        """Play every Treasure in the hand, in hand order (an agent's standing answer). When
+        all of them can be swept, this is one pass over the hand; otherwise they are played
+        as `play_treasures` plays them."""
+        t = self.turn
+        hand = self.players[p].hand
+        if self._sweeping(t):
+            kept, swept, coins, others = [], [], 0, []
+            for card in hand.cards:
+                sweep = card.d.sweep
+                if sweep is not None:
+                    swept.append(card)
+                    coins += sweep[0]
+                    if sweep[1] is not None:
+                        others.append(sweep[1])
+                elif card.d.is_treasure:
+                    break                        # one needs a full play: all go that way
+                else:
+                    kept.append(card)
+            else:
+                in_play = self.players[p].in_play
+                for card in swept:
+                    card.zone = in_play
+                in_play.cards += swept
+                t.played += swept
+                hand.cards = kept
+                t.coins += coins
+                for bonuses in others:
+                    self._add_sweep_others(t, bonuses)
+                t.phase = "buy"
+                return
+        self.play_treasures(p, [c for c in hand.cards if c.d.is_treasure])
+
+    def _sweeping(self, t) -> bool:
+        """Whether Treasures may be swept into play now (nothing to log or to hear a play,
+        and Treasures may still be played)."""
+        return not (self.logging or "play" in self.listened or t.bought) \
+            and t.phase in ("action", "buy")
+
+    @staticmethod
+    def _add_sweep_others(t, others) -> None:
+        potions, buys, actions = others
+        t.potions += potions
+        t.buys += buys
+        t.actions += actions
 
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.

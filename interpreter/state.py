@@ -194,6 +194,6 @@ class TurnState:
         self.coins = 0
         self.potions = 0
         self.bought = False
-        self.played: list = []             # the definitions of the cards played, in order
+        self.played: list = []             # the cards played, in order (once per play)
         self.later: list = []
         self.aside_trash: list = []

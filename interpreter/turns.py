@@ -23,14 +23,14 @@ def play_turn(game) -> None:
         game.play_from_hand(p, choice[0])
         if game.over:
             return
-    treasures = tuple([c for c in hand.cards if c.d.is_treasure])
-    if treasures:
-        if getattr(game.agents[t.controller], "plays_all_treasures", False):
-            chosen = treasures             # the agent's standing answer: all, in hand order
-        else:
-            chosen = game.decide(Decision(p, "cards", "play_treasures", "play Treasures",
-                                          treasures, 0, len(treasures)))
-        game.play_treasures(p, chosen)
+    if getattr(game.agents[t.controller], "plays_all_treasures", False):
+        game.play_all_treasures(p)       # the agent's standing answer: all, in hand order
+    else:
+        treasures = tuple([c for c in hand.cards if c.d.is_treasure])
+        if treasures:
+            game.play_treasures(p, game.decide(Decision(p, "cards", "play_treasures",
+                                                        "play Treasures", treasures, 0,
+                                                        len(treasures))))
     t.phase = "buy"
     while t.buys > 0:
         options = game.buyable()

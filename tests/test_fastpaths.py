@@ -179,3 +179,35 @@ def test_a_disposed_game_is_freed_without_the_cycle_collector():
     finally:
         if was_enabled:
             gc.enable()
+
+
+@pytest.mark.parametrize("hand", [
+    ["copper", "estate", "silver", "copper", "smithy"],
+    ["potion", "gold", "potion", "estate"],
+    ["copper", "fools_gold", "silver", "fools_gold", "curse"],
+    ["philosophers_stone", "copper", "potion"],
+    ["estate", "duchy"],
+    [],
+])
+def test_playing_all_treasures_is_playing_each_in_hand_order(hand):
+    """The one-pass sweep of a whole hand ends where playing its Treasures one by one
+    does: coins, potions, buys, the cards in play and their order, plays counted."""
+    def state_after(play):
+        game = _game(kingdom=("smithy", "fools_gold", "philosophers_stone", "village",
+                              "market", "cellar", "moat", "mine", "workshop", "woodcutter"))
+        p = game.players[0]
+        for c in list(p.hand.cards):
+            game.move(c, p.deck)
+        cards = [game.new_card(cid, p.hand, 0) for cid in hand]
+        play(game, cards)
+        t = game.turn
+        game.check_invariants()
+        return (t.coins, t.potions, t.buys, t.actions, t.phase,
+                [c.uid for c in p.in_play.cards], [c.uid for c in p.hand.cards],
+                [c.uid for c in t.played])
+
+    one_by_one = state_after(lambda g, cards: g.play_treasures(
+        0, [c for c in cards if c.d.is_treasure]))
+    in_one_pass = state_after(lambda g, cards: g.play_all_treasures(0))
+    assert in_one_pass == one_by_one
+    assert len(one_by_one[5]) == sum(CATALOG.cards[c].is_treasure for c in hand)

@@ -20,6 +20,7 @@ __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
 NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
+_MAX_SHARED_TABLES = 256                         # sets of empty piles a kingdom remembers
 
 
 class Game:
@@ -51,9 +52,8 @@ class Game:
                                         for slot, (cid, d, size) in enumerate(plan.piles)}
         self.pile_sizes = [size for _, _, size in plan.piles]   # by slot, kept as cards move
         self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
-        self._buyable: dict = {}             # (coins, potions) -> buyable(), until a pile
-                                             # empties or refills; with no pile empty,
-        self._buyable_full = plan.buyable    # the same for every game of the kingdom
+        self._buyable_shared = plan.buyable  # empty piles -> (coins, potions) -> buyable(),
+                                             # shared by every game of the kingdom
         self.total_cards = sum(self.pile_sizes)
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
@@ -181,16 +181,24 @@ class Game:
             ordered[bisect_right(ordered, was) - 1] = was + 1
         self.to_end = None
         if not was or not sizes[slot]:           # a pile emptied or refilled
-            self._buyable.clear()
             self._count_empty()
 
     def _count_empty(self) -> None:
-        """Empty piles, and whether they end the game: these change only when a pile
-        empties or refills."""
+        """Empty piles, whether they end the game, and which table of affordable piles
+        holds: these change only when a pile empties or refills."""
         sizes = self.pile_sizes
         self.empty_count = empty = sizes.count(0)
         self.supply_over = empty >= self._end_piles or \
             (self._end_slot is not None and sizes[self._end_slot] == 0)
+        empty_slots = tuple([slot for slot, size in enumerate(sizes) if not size]) \
+            if empty else ()
+        shared = self._buyable_shared
+        known = shared.get(empty_slots)
+        if known is None:
+            known = {}
+            if len(shared) < _MAX_SHARED_TABLES:    # bounded, for random play
+                shared[empty_slots] = known
+        self._buyable = known
 
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
@@ -504,12 +512,11 @@ class Game:
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.
         With printed costs, this depends only on the coins, potions and which piles are
-        empty: worked out once for each (coins, potions) until a pile empties or refills, and
-        once per kingdom while no pile is empty."""
+        empty: worked out once per kingdom for each (coins, potions) and set of empty piles."""
         t = self.turn
         coins, potions = t.coins, t.potions
         if not self.has_modifiers:
-            known = self._buyable if self.empty_count else self._buyable_full
+            known = self._buyable
             hit = known.get((coins, potions))
             if hit is None:
                 sizes = self.pile_sizes

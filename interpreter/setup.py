@@ -1,6 +1,6 @@
 """What every game of one kingdom shares, worked out once: the supply's piles in order and
 their sizes, the event kinds anything listens to, whether costs can change, the starting
-deck and its tally. A simulation sets up thousands of games of one kingdom; each copies
+deck and its tally, and what can be bought with how much. A simulation sets up thousands of games of one kingdom; each copies
 this plan instead of working it out again."""
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class SetupPlan:
     start_counts: tuple      # (card id, copies) of the starting deck
     start_money: int
     start_actions: int       # Action cards in the starting deck
-    buyable: dict            # (coins, potions) -> Game.buyable() while no pile is empty
+    buyable: dict            # empty slots -> (coins, potions) -> Game.buyable()
 
 
 _PLANS: dict = {}

@@ -129,10 +129,16 @@ def test_piles_emptied_and_refilled_keep_the_supply_figures_true():
         game.check_invariants()
         assert game.gains_to_end() == _gains_to_end_counted(game)
     assert game.empty_count == 1 and game.supply_over is False and game.gains_to_end() == 4
+    game.turn.coins = 4                  # what can be bought is remembered per empty piles
+    assert "smithy" not in game.buyable() and "village" in game.buyable()
+    other = _game(overrides={"smithy": 3, "village": 2, "market": 2, "cellar": 3})
+    other.turn.coins = 4
+    assert "smithy" in other.buyable()
     back = game.players[1].discard.cards[-1]
     game.move(back, smithies)
     game.check_invariants()
     assert game.empty_count == 0 and game.gains_to_end() == _gains_to_end_counted(game) == 5
+    assert "smithy" in game.buyable()
     for _ in range(8):
         game.gain(0, game.supply["province"].top())
     assert game.supply_over and game.gains_to_end() == 0

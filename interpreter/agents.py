@@ -104,15 +104,12 @@ class Bot:
     def __init__(self, strategy):
         self.strategy = strategy
         self.name = strategy.name
-        self.plan = [(cid, None if cond is None else compiled(cond))
-                     for cid, cond in strategy.buy]
+        self.plan = _buy_plan(strategy)
         self._frames: dict = {}        # player -> the frame the buy conditions read
         self._ranks: dict = {}         # card id -> (definition, play rank)
 
     def decide(self, game, d: Decision):
         purpose = d.purpose
-        if purpose == "play_treasures":
-            return list(d.options)
         if purpose == "buy":
             opts = set(d.options)
             p = game.turn.player
@@ -123,6 +120,8 @@ class Bot:
                 if cid in opts and (cond is None or cond(game, frame)):
                     return cid
             return None
+        if purpose == "play_treasures":
+            return list(d.options)
         if purpose == "play_action":
             return [min(d.options, key=self._play_rank)]
         kind = d.kind
@@ -158,6 +157,21 @@ class Bot:
             gives_actions = any(getattr(s, "counter", None) == "actions" for s in d.on_play)
             rank = self._ranks[d.id] = (d, (first, not gives_actions, -d.cost.coins))
         return rank[1]
+
+
+_PLANS: dict = {}           # id(strategy) -> (strategy, compiled buy plan)
+
+
+def _buy_plan(strategy) -> tuple:
+    """((card id, compiled condition or None), ...): compiled once per strategy, as
+    expressions are (a simulation makes a bot per game)."""
+    hit = _PLANS.get(id(strategy))
+    if hit is None or hit[0] is not strategy:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        hit = _PLANS[id(strategy)] = (strategy, tuple(
+            (cid, None if cond is None else compiled(cond)) for cid, cond in strategy.buy))
+    return hit[1]
 
 
 def _value(game, cid) -> tuple:

@@ -681,10 +681,14 @@ class Game:
         """Break the game's reference cycles (each card and the zone it is in) so that its
         memory is freed at once, not left to the cycle collector: a simulation calls this
         on each game it is done with. The game is empty afterwards."""
-        for zone in self.zones():
-            zone.cards.clear()
-            if zone.__class__ is Pile:
-                zone.count = 0
+        for pl in self.players:
+            for zone in pl.zones.values():
+                zone.cards.clear()
+        self.trash_zone.cards.clear()
+        for pile in self.supply.values():
+            if pile.cards:                       # only the cards made so far
+                pile.cards.clear()
+            pile.count = 0
         self._interp = None
 
     # ---- invariants ------------------------------------------------------------------------

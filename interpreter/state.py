@@ -135,11 +135,9 @@ class Player:
 
     def __init__(self, index: int, name: str):
         self.index, self.name = index, name
-        self.hand, self.deck, self.discard = Zone("hand", index), Zone("deck", index), \
-            Zone("discard", index)
-        self.in_play, self.set_aside, self.revealed = Zone("in_play", index), \
-            Zone("set_aside", index), Zone("revealed", index)
-        self.zones = {z: getattr(self, z) for z in PLAYER_ZONES}
+        self.zones = zones = {name: Zone(name, index) for name in PLAYER_ZONES}
+        self.hand, self.deck, self.discard, self.in_play, self.set_aside, self.revealed = \
+            zones.values()
         self.turns = 0
         self.holdings = Holdings()
 

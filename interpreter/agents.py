@@ -111,7 +111,7 @@ class Bot:
     def decide(self, game, d: Decision):
         purpose = d.purpose
         if purpose == "buy":
-            opts = set(d.options)
+            opts = _as_set(d.options)
             p = game.turn.player
             frame = self._frames.get(p)
             if frame is None:              # the conditions only read a frame's player
@@ -160,6 +160,19 @@ class Bot:
 
 
 _PLANS: dict = {}           # id(strategy) -> (strategy, compiled buy plan)
+_OPTION_SETS: dict = {}     # id(options) -> (options, the same as a set)
+
+
+def _as_set(options) -> frozenset:
+    """The options of a buy as a set, made once per options tuple (the engine hands out
+    the same tuple for the same coins and empty piles); the tuple is kept, so its id is
+    not reused while remembered."""
+    hit = _OPTION_SETS.get(id(options))
+    if hit is None or hit[0] is not options:
+        if len(_OPTION_SETS) >= 1024:
+            _OPTION_SETS.clear()
+        hit = _OPTION_SETS[id(options)] = (options, frozenset(options))
+    return hit[1]
 
 
 def _buy_plan(strategy) -> tuple:

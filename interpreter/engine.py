@@ -587,18 +587,19 @@ class Game:
                     self.fire("discard_from_play", p, c)
             rest = pl.in_play.cards
             discard = pl.discard
-            for c in rest:
-                c.zone = discard
-            discard.cards += rest
             pl.in_play.cards = []
             if "discard_from_play" in self.listened or t.later:
                 for c in rest:
+                    c.zone = discard
+                discard.cards += rest
+                for c in rest:
                     self.fire("discard_from_play", p, c)
-            hand = pl.hand.cards
-            for c in hand:
-                c.zone = discard
-            discard.cards += hand
+                rest = []
+            rest += pl.hand.cards                # then the hand, in one move
             pl.hand.cards = []
+            for c in rest:
+                c.zone = discard
+            discard.cards += rest
             self.draw(p, self.rules.hand_size)
             for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:

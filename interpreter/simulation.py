@@ -9,6 +9,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from typing import NamedTuple
 
 from .agents import Bot, RandomBot
 from .engine import Game
@@ -43,9 +44,9 @@ def seats_of(index: int, n: int) -> list[int]:
     return [(s + index) % n for s in range(n)]
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """What one game contributes to the totals (per bot, not per seat)."""
+class GameResult(NamedTuple):
+    """What one game contributes to the totals (per bot, not per seat); a named tuple,
+    cheap to make and to send back from a worker."""
     index: int
     vp: tuple
     turns: tuple

@@ -55,6 +55,7 @@ class CardDef:
     is_treasure: bool = field(init=False, compare=False, repr=False)
     bonuses: Optional[tuple] = field(init=False, compare=False, repr=False)
     sweep: Optional[tuple] = field(init=False, compare=False, repr=False)
+    sweep_coins: Optional[int] = field(init=False, compare=False, repr=False)
     plain_coins: int = field(init=False, compare=False, repr=False)
     fixed_vp: Optional[int] = field(init=False, compare=False, repr=False)
 
@@ -72,6 +73,8 @@ class CardDef:
                                and isinstance(s.amount, A.Num)),
             "fixed_vp": _fixed_vp(self.vp),
         }
+        sweep = derived["sweep"]          # ...and its coins when that is all it gives
+        derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None
         for name, value in derived.items():
             object.__setattr__(self, name, value)
 

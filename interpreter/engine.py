@@ -472,13 +472,16 @@ class Game:
         if self._sweeping(t):
             kept, swept, coins, others = [], [], 0, []
             for card in hand.cards:
-                sweep = card.d.sweep
-                if sweep is not None:
+                d = card.d
+                plain = d.sweep_coins
+                if plain is not None:            # the common case: coins only
                     swept.append(card)
-                    coins += sweep[0]
-                    if sweep[1] is not None:
-                        others.append(sweep[1])
-                elif card.d.is_treasure:
+                    coins += plain
+                elif d.sweep is not None:
+                    swept.append(card)
+                    coins += d.sweep[0]
+                    others.append(d.sweep[1])
+                elif d.is_treasure:
                     break                        # one needs a full play: all go that way
                 else:
                     kept.append(card)

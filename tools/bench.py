@@ -1,7 +1,7 @@
 """How fast the engine plays: `bm-smithy` against `bm` on one core, and the same two
 strategies played by a small hand-written plain-Python reference player, for the ratio.
-Each is run `--repeat` times and the fastest run counts, as timeit does, because a shared
-machine only ever makes a run slower.
+Each is run `--repeat` times, the three interleaved, and the fastest run of each counts, as
+timeit does, because a shared machine only ever makes a run slower.
 
     python tools/bench.py --games 3000
 """
@@ -109,9 +109,9 @@ def main() -> int:
                     help="runs of each; the fastest counts (as timeit does)")
     args = ap.parse_args()
     catalog = load_shipped().catalog
-    engine_s = ref_s = float("inf")
-    for _ in range(args.repeat):
-        start = time.perf_counter()
+    engine_s = ref_s = par_s = float("inf")
+    for _ in range(args.repeat):            # interleaved, so that each figure and each ratio
+        start = time.perf_counter()         # is taken over the same stretch of the machine
         res = run_games(catalog, KINGDOM, ["bm-smithy", "bm"], args.games, args.seed)
         engine_s = min(engine_s, time.perf_counter() - start)
         start = time.perf_counter()
@@ -120,6 +120,12 @@ def main() -> int:
             scores = ref_game(args.seed * 1_000_003 + g)
             ref_wins += scores[0] > scores[1]
         ref_s = min(ref_s, time.perf_counter() - start)
+        if args.workers > 1:
+            start = time.perf_counter()
+            par = run_games(catalog, KINGDOM, ["bm-smithy", "bm"], args.games, args.seed,
+                            workers=args.workers)
+            par_s = min(par_s, time.perf_counter() - start)
+            assert [b.wins for b in par.bots] == [b.wins for b in res.bots]  # same results
     engine_gps, ref_gps = args.games / engine_s, args.games / ref_s
     print(f"engine:    {args.games} games in {engine_s:.2f}s = {engine_gps:,.0f} games/s "
           f"(bm-smithy wins {res.bots[0].wins / args.games:.1%})")
@@ -127,15 +133,8 @@ def main() -> int:
           f"(bm-smithy wins {ref_wins / args.games:.1%})")
     print(f"ratio engine/reference: {engine_gps / ref_gps:.2f}")
     if args.workers > 1:
-        two_s = float("inf")
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            par = run_games(catalog, KINGDOM, ["bm-smithy", "bm"], args.games, args.seed,
-                            workers=args.workers)
-            two_s = min(two_s, time.perf_counter() - start)
-        assert [b.wins for b in par.bots] == [b.wins for b in res.bots]   # same results
-        print(f"{args.workers} workers: {args.games} games in {two_s:.2f}s = "
-              f"{args.games / two_s:,.0f} games/s, {engine_s / two_s:.2f}x one core")
+        print(f"{args.workers} workers: {args.games} games in {par_s:.2f}s = "
+              f"{args.games / par_s:,.0f} games/s, {engine_s / par_s:.2f}x one core")
     return 0
 
 

@@ -52,7 +52,7 @@ def is_kind(d, kind: str) -> bool:
 FACTS = {
     "money": lambda g, f: g.players[f.actor].holdings.money,
     "deck_size": lambda g, f: g.players[f.actor].holdings.size,
-    "gains_to_end": lambda g, f: g.gains_to_end() if g.to_end is None else g.to_end,
+    "gains_to_end": lambda g, f: g.to_end,
     "empty_piles": lambda g, f: g.empty_count,
 }
 

@@ -23,6 +23,13 @@ NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no o
 _MAX_SHARED_TABLES = 256                         # sets of empty piles a kingdom remembers
 
 
+def _fewest_gains_to_end(ordered: list, sizes: list, end_piles: int, end_slot) -> int:
+    """The fewest gains that would end the game: the smallest piles (`ordered` is the pile
+    sizes, smallest first), or the end pile."""
+    to_end = sum(ordered[:end_piles])
+    return to_end if end_slot is None else min(to_end, sizes[end_slot])
+
+
 class Game:
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
@@ -57,7 +64,8 @@ class Game:
         self.total_cards = sum(self.pile_sizes)
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
-        self.to_end = None                   # gains_to_end() once known, until a pile changes
+        self.to_end = _fewest_gains_to_end(self._sizes_sorted, self.pile_sizes,
+                                           self._end_piles, self._end_slot)
         self._count_empty()
         self.turn = TurnState(player=0, controller=0)
         if deal:
@@ -169,8 +177,8 @@ class Game:
                 self._pile_changed(zone.slot, 1)
 
     def _pile_changed(self, slot: int, delta: int) -> None:
-        """A card left or joined a supply pile: keep the sizes, and forget the figures
-        worked out from them."""
+        """A card left or joined a supply pile: keep the sizes, in slot order and smallest
+        first, and the figures worked out from them."""
         sizes = self.pile_sizes
         was = sizes[slot]
         sizes[slot] = was + delta
@@ -179,7 +187,11 @@ class Game:
             ordered[bisect_left(ordered, was)] = was - 1
         else:
             ordered[bisect_right(ordered, was) - 1] = was + 1
-        self.to_end = None
+        to_end = sum(ordered[:self._end_piles])  # _fewest_gains_to_end(), written out here
+        end = self._end_slot                     # because this runs at every gain
+        if end is not None and sizes[end] < to_end:
+            to_end = sizes[end]
+        self.to_end = to_end
         if not was or not sizes[slot]:           # a pile emptied or refilled
             self._count_empty()
 
@@ -638,14 +650,8 @@ class Game:
     # ---- the end ---------------------------------------------------------------------------
     def gains_to_end(self) -> int:
         """The fewest gains that would end the game: emptying the end pile, or the smallest
-        piles (worked out when asked, once per change of the pile sizes)."""
-        to_end = self.to_end
-        if to_end is None:
-            to_end = sum(self._sizes_sorted[:self._end_piles])
-            if self._end_slot is not None:
-                to_end = min(to_end, self.pile_sizes[self._end_slot])
-            self.to_end = to_end
-        return to_end
+        piles (kept as the pile sizes change)."""
+        return self.to_end
 
     def game_over(self) -> bool:
         return self.supply_over
@@ -728,10 +734,9 @@ class Game:
         if sizes != self.pile_sizes or sorted(sizes) != self._sizes_sorted:
             raise AssertionError(f"pile sizes tallied {self.pile_sizes} (in order "
                                  f"{self._sizes_sorted}), counted {sizes}")
-        empty, over, to_end = self.empty_count, self.supply_over, self.to_end
+        empty, over = self.empty_count, self.supply_over
         self._count_empty()
-        self.to_end = None
-        if (empty, over) != (self.empty_count, self.supply_over) \
-                or to_end not in (None, self.gains_to_end()):
-            raise AssertionError(f"supply figures kept as {(empty, over, to_end)}, are "
-                                 f"{(self.empty_count, self.supply_over, self.gains_to_end())}")
+        to_end = _fewest_gains_to_end(sorted(sizes), sizes, self._end_piles, self._end_slot)
+        if (empty, over, self.to_end) != (self.empty_count, self.supply_over, to_end):
+            raise AssertionError(f"supply figures kept as {(empty, over, self.to_end)}, are "
+                                 f"{(self.empty_count, self.supply_over, to_end)}")

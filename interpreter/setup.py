@@ -1,7 +1,7 @@
 """What every game of one kingdom shares, worked out once: the supply's piles in order and
 their sizes, the event kinds anything listens to, whether costs can change, the starting
-deck and its tally, and what can be bought with how much. A simulation sets up thousands of games of one kingdom; each copies
-this plan instead of working it out again."""
+deck and its tally, and what can be bought with how much. A simulation sets up thousands
+of games of one kingdom; each copies this plan instead of working it out again."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -4,7 +4,6 @@ Card behaviour is never here: it comes from the cards' effect ASTs (interpreter.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import count
 from typing import Optional
@@ -14,23 +13,19 @@ from dsl.model import Catalog, Cost
 from .decisions import Decision
 from .effects import Interpreter
 from .setup import GameError, setup_plan
+from .supply import SupplyFigures
 from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone, shuffle
 
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
 NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
-_MAX_SHARED_TABLES = 256                         # sets of empty piles a kingdom remembers
 
 
-def _fewest_gains_to_end(ordered: list, sizes: list, end_piles: int, end_slot) -> int:
-    """The fewest gains that would end the game: the smallest piles (`ordered` is the pile
-    sizes, smallest first), or the end pile."""
-    to_end = sum(ordered[:end_piles])
-    return to_end if end_slot is None else min(to_end, sizes[end_slot])
+class Game(SupplyFigures):
+    """A game in progress: players and their zones, the supply (its figures are kept by
+    SupplyFigures), the turn, the agents who decide, and the log."""
 
-
-class Game:
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
                  supply_overrides: dict | None = None, log: bool = True):
@@ -54,19 +49,8 @@ class Game:
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
         self.supply_listeners = plan.supply_listeners
-        alloc = self._uids.__next__
-        self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
-                                        for slot, (cid, d, size) in enumerate(plan.piles)}
-        self.pile_sizes = [size for _, _, size in plan.piles]   # by slot, kept as cards move
-        self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
-        self._buyable_shared = plan.buyable  # empty piles -> (coins, potions) -> buyable(),
-                                             # shared by every game of the kingdom
+        self._set_up_supply(plan, self._uids.__next__)
         self.total_cards = sum(self.pile_sizes)
-        self._end_slot, self._end_piles, self._by_cost = \
-            plan.end_slot, plan.end_piles, plan.by_cost
-        self.to_end = _fewest_gains_to_end(self._sizes_sorted, self.pile_sizes,
-                                           self._end_piles, self._end_slot)
-        self._count_empty()
         self.turn = TurnState(player=0, controller=0)
         if deal:
             self._deal(plan)
@@ -175,42 +159,6 @@ class Game:
                 self._pile_changed(old.slot, -1)
             if zone.__class__ is Pile:
                 self._pile_changed(zone.slot, 1)
-
-    def _pile_changed(self, slot: int, delta: int) -> None:
-        """A card left or joined a supply pile: keep the sizes, in slot order and smallest
-        first, and the figures worked out from them."""
-        sizes = self.pile_sizes
-        was = sizes[slot]
-        sizes[slot] = was + delta
-        ordered = self._sizes_sorted             # change one `was` there: the first or last
-        if delta < 0:
-            ordered[bisect_left(ordered, was)] = was - 1
-        else:
-            ordered[bisect_right(ordered, was) - 1] = was + 1
-        to_end = sum(ordered[:self._end_piles])  # _fewest_gains_to_end(), written out here
-        end = self._end_slot                     # because this runs at every gain
-        if end is not None and sizes[end] < to_end:
-            to_end = sizes[end]
-        self.to_end = to_end
-        if not was or not sizes[slot]:           # a pile emptied or refilled
-            self._count_empty()
-
-    def _count_empty(self) -> None:
-        """Empty piles, whether they end the game, and which table of affordable piles
-        holds: these change only when a pile empties or refills."""
-        sizes = self.pile_sizes
-        self.empty_count = empty = sizes.count(0)
-        self.supply_over = empty >= self._end_piles or \
-            (self._end_slot is not None and sizes[self._end_slot] == 0)
-        empty_slots = tuple([slot for slot, size in enumerate(sizes) if not size]) \
-            if empty else ()
-        shared = self._buyable_shared
-        known = shared.get(empty_slots)
-        if known is None:
-            known = {}
-            if len(shared) < _MAX_SHARED_TABLES:    # bounded, for random play
-                shared[empty_slots] = known
-        self._buyable = known
 
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
@@ -524,30 +472,6 @@ class Game:
         t.buys += buys
         t.actions += actions
 
-    def buyable(self) -> tuple:
-        """Ids of the piles the player whose turn it is can afford now, in supply order.
-        With printed costs, this depends only on the coins, potions and which piles are
-        empty: worked out once per kingdom for each (coins, potions) and set of empty piles."""
-        t = self.turn
-        coins, potions = t.coins, t.potions
-        if not self.has_modifiers:
-            known = self._buyable
-            hit = known.get((coins, potions))
-            if hit is None:
-                sizes = self.pile_sizes
-                hit = known[coins, potions] = tuple(
-                    [cid for cid, slot, c, potion in self._by_cost
-                     if c <= coins and potion <= potions and sizes[slot]])
-            return hit
-        cost = self.cost
-        out = []
-        for cid, pile in self.supply.items():
-            if self.pile_sizes[pile.slot]:
-                c = cost(pile.d)
-                if c.coins <= coins and c.potion <= potions:
-                    out.append(cid)
-        return tuple(out)
-
     def buy(self, p: int, cid: str) -> None:
         t = self.turn
         if t.phase == "action":
@@ -648,14 +572,6 @@ class Game:
                                           trash_set_aside=trash_aside))
 
     # ---- the end ---------------------------------------------------------------------------
-    def gains_to_end(self) -> int:
-        """The fewest gains that would end the game: emptying the end pile, or the smallest
-        piles (kept as the pile sizes change)."""
-        return self.to_end
-
-    def game_over(self) -> bool:
-        return self.supply_over
-
     def vp(self, p: int) -> int:
         """Victory points: constant ones from the holdings tally, the others card by card."""
         total, varying = 0, set()
@@ -730,13 +646,4 @@ class Game:
                     or h.money != sum(c.d.plain_coins for c in cards) \
                     or h.actions != sum(c.d.is_action for c in cards):
                 raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
-        sizes = [len(pile) for pile in self.supply.values()]
-        if sizes != self.pile_sizes or sorted(sizes) != self._sizes_sorted:
-            raise AssertionError(f"pile sizes tallied {self.pile_sizes} (in order "
-                                 f"{self._sizes_sorted}), counted {sizes}")
-        empty, over = self.empty_count, self.supply_over
-        self._count_empty()
-        to_end = _fewest_gains_to_end(sorted(sizes), sizes, self._end_piles, self._end_slot)
-        if (empty, over, self.to_end) != (self.empty_count, self.supply_over, to_end):
-            raise AssertionError(f"supply figures kept as {(empty, over, self.to_end)}, are "
-                                 f"{(self.empty_count, self.supply_over, to_end)}")
+        self.check_supply_figures()

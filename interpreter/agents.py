@@ -104,14 +104,15 @@ class Bot:
     def __init__(self, strategy):
         self.strategy = strategy
         self.name = strategy.name
-        self.plan = _buy_plan(strategy)
+        self.plan = _remembered(_PLANS, strategy, _compile_plan, 256)   # once per strategy
         self._frames: dict = {}        # player -> the frame the buy conditions read
         self._ranks: dict = {}         # card id -> (definition, play rank)
 
     def decide(self, game, d: Decision):
         purpose = d.purpose
         if purpose == "buy":
-            opts = _as_set(d.options)
+            # the engine hands out the same options tuple for the same coins and empty piles
+            opts = _remembered(_OPTION_SETS, d.options, frozenset, 1024)
             p = game.turn.player
             frame = self._frames.get(p)
             if frame is None:              # the conditions only read a frame's player
@@ -163,28 +164,20 @@ _PLANS: dict = {}           # id(strategy) -> (strategy, compiled buy plan)
 _OPTION_SETS: dict = {}     # id(options) -> (options, the same as a set)
 
 
-def _as_set(options) -> frozenset:
-    """The options of a buy as a set, made once per options tuple (the engine hands out
-    the same tuple for the same coins and empty piles); the tuple is kept, so its id is
-    not reused while remembered."""
-    hit = _OPTION_SETS.get(id(options))
-    if hit is None or hit[0] is not options:
-        if len(_OPTION_SETS) >= 1024:
-            _OPTION_SETS.clear()
-        hit = _OPTION_SETS[id(options)] = (options, frozenset(options))
+def _remembered(table: dict, obj, make, limit: int):
+    """make(obj), worked out once per object and remembered by identity: the object is
+    kept in the table, so its id is not reused while remembered (bounded by `limit`)."""
+    hit = table.get(id(obj))
+    if hit is None or hit[0] is not obj:
+        if len(table) >= limit:
+            table.clear()
+        hit = table[id(obj)] = (obj, make(obj))
     return hit[1]
 
 
-def _buy_plan(strategy) -> tuple:
-    """((card id, compiled condition or None), ...): compiled once per strategy, as
-    expressions are (a simulation makes a bot per game)."""
-    hit = _PLANS.get(id(strategy))
-    if hit is None or hit[0] is not strategy:
-        if len(_PLANS) >= 256:
-            _PLANS.clear()
-        hit = _PLANS[id(strategy)] = (strategy, tuple(
-            (cid, None if cond is None else compiled(cond)) for cid, cond in strategy.buy))
-    return hit[1]
+def _compile_plan(strategy) -> tuple:
+    """((card id, compiled condition or None), ...) of a strategy's buy list."""
+    return tuple((cid, None if cond is None else compiled(cond)) for cid, cond in strategy.buy)
 
 
 def _value(game, cid) -> tuple:

@@ -101,7 +101,24 @@ class Where:
     pos: Pos = _pos
 
 
-Expr = Union[Num, CostLit, Name, Call, Arith, Neg, Compare, And, Or, Not, Is, Where]
+@dataclass(frozen=True)
+class Mat:
+    """`native_village mat`: the cards on one of the acting player's named mats."""
+    name: str
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class OfPlayer:
+    """`hand of player to your left`: a player's own name (a zone, this turn's history, a
+    fact) read for another player, by side (left | right) from the acting player."""
+    name: str
+    side: str
+    pos: Pos = _pos
+
+
+Expr = Union[Num, CostLit, Name, Call, Arith, Neg, Compare, And, Or, Not, Is, Where, Mat,
+             OfPlayer]
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -138,7 +155,7 @@ Target = Union[Selection, AllOf]
 
 @dataclass(frozen=True)
 class Move:
-    verb: str             # trash | discard | reveal | choose | set_aside
+    verb: str             # trash | discard | reveal | choose | set_aside | return
     target: Target
     pos: Pos = _pos
 
@@ -146,8 +163,10 @@ class Move:
 @dataclass(frozen=True)
 class Put:
     target: Target
-    dest: str             # deck | hand | discard
+    dest: str             # deck | deck_bottom | hand | discard | mat
     any_order: bool
+    owner: Optional[str] = None   # left | right: that player's zone; None: the card's owner
+    mat: Optional[str] = None     # the mat's name when dest is mat
     pos: Pos = _pos
 
 
@@ -158,6 +177,8 @@ class GainSpec:
     relation: Optional[str]   # up_to | exactly | less_than
     cost: Optional[Expr]
     cond: Optional[Expr]
+    copy_of: Optional[Expr] = None   # `copy of X`: only piles of the names of X's cards
+    by_you: bool = False             # `chosen by you`: the card's player picks the pile
     pos: Pos = _pos
 
 
@@ -182,6 +203,7 @@ class RevealTop:
     verb: str             # reveal | look
     count: Expr
     bind: Optional[str]
+    bottom: bool = False  # from the bottom of the deck
     pos: Pos = _pos
 
 
@@ -229,8 +251,26 @@ class Each:
 
 @dataclass(frozen=True)
 class ChooseOne:
+    """`choose one|two|... { } or { }`: that many different options, done in printed order."""
     by_you: bool
     options: tuple        # of blocks
+    count: int = 1
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class EachCard:
+    """`each card in X { ... }`: the body once per card of X, with `it` that card."""
+    source: "Expr"
+    body: tuple
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class PlayerBlock:
+    """`player to your left { ... }`: the body done by one other player."""
+    side: str             # left | right
+    body: tuple
     pos: Pos = _pos
 
 
@@ -266,10 +306,52 @@ class Unaffected:
 
 @dataclass(frozen=True)
 class Later:
-    """`this turn on EVENT [of CARD] { ... }`: a one-shot trigger for the rest of the turn."""
+    """`this turn on EVENT [of X] { ... }`: a trigger for the rest of the turn, once per
+    play that starts it; X is cards (those cards) or a condition on the event's card."""
     event: str
     card: Optional[Expr]
     body: tuple
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """`at start of next turn { ... }`: done when the card's player next starts a turn; the
+    card (and what played it) stays in play until that turn's Clean-up."""
+    body: tuple
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class TurnCost:
+    """`this turn action cards cost $1 less`: a cost change for the rest of the turn."""
+    kind: Optional[str]   # a type or card id; None = every card
+    delta: Expr           # a number expression
+    sign: int             # -1 less, +1 more
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class TurnDraw:
+    """`this turn cleanup draws 3 cards`: the hand size drawn in this turn's Clean-up."""
+    amount: Expr
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class NameCard:
+    """`name a card as NAME`: the player names any card in the game; binds its name."""
+    bind: str
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """`+1 coin token`, `-1 vp token`, `+1 embargo token on a pile` (the player picks)."""
+    kind: str
+    amount: Expr
+    sign: int             # +1 add, -1 remove (never below 0)
+    on_pile: bool
     pos: Pos = _pos
 
 
@@ -278,9 +360,12 @@ class ExtraTurn:
     controlled: bool
     gains_to_controller: bool
     trash_set_aside: bool
+    who: str = "left"                 # left (the next player) | right | you
+    at_most_in_a_row: Optional[int] = None   # not if it would make more turns in a row
     pos: Pos = _pos
 
 
 Stmt = Union[Bonus, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
-             If, May, Each, ChooseOne, InAnyOrder, Repeat, AsYou, Instead, Unaffected, Later,
+             If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
+             Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, NameCard, Tokens,
              ExtraTurn]

@@ -14,6 +14,7 @@ LOCALES = ("en", "hu", "cs")          # the locales whose card names the ruleboo
 def check_source(src, catalog, card=None) -> None:
     """Run the name and type checks over every program of one source file."""
     types, cards = set(catalog.types), set(catalog.cards)
+    tokens, mats = catalog.given_names()
     for tree, key, role, trigger in src.programs:
         def report(node, code, message, key=key):
             pos = getattr(node, "pos", None)
@@ -21,16 +22,9 @@ def check_source(src, catalog, card=None) -> None:
                 src.file_pos(key, 1, 1)
             src.diagnostics.append(Diagnostic(src.path, line, col, "error", code, message,
                                               caret_excerpt(src.text, line, col)))
-        scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger)
-        checker = Checker(scope, report)
-        if role == "program":
-            checker.program(tree)
-        elif role == "condition":
-            checker.cond(tree, pred=True)
-        else:
-            t = checker.expr(tree)
-            if t not in ("number", "?"):
-                report(tree, "E005", f"victory points must be a number, got a {t}")
+        scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
+                      known_tokens=tokens, known_mats=mats)
+        Checker(scope, report).run(tree, role)
     for cid, key in src.refs:
         if cid not in cards:
             src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "

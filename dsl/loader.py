@@ -172,7 +172,7 @@ def load_card(path: Path) -> tuple[CardDef | None, Source]:
         what = m.get("what")
         if what is not None:
             what = src.parse(("modifiers", i, "what"), what, expr=True, role="condition")
-        modifiers.append(Modifier(m["cost"], what))
+        modifiers.append(Modifier(m.get("cost", 0), what, m.get("unaffected") == "attacks"))
     vp = data.get("vp")
     if isinstance(vp, str):
         vp = src.parse(("vp",), vp, expr=True, role="expr")
@@ -203,7 +203,7 @@ def load_rules(path: Path) -> tuple[Rules | None, Source]:
         victory_kingdom_pile=_by_players(data["victory_kingdom_pile"]),
         potion_card=data["potion_card"], end_pile=data["end"]["empty_pile"],
         end_empty_piles=_by_players(data["end"]["empty_piles"]),
-        tie_break=data["tie_break"])
+        tie_break=data["tie_break"], victory_token=data.get("victory_token"))
     return rules, src
 
 

@@ -6,6 +6,7 @@ from typing import Optional
 
 from . import ast as A
 from .errors import Pos
+from .walk import nodes
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,11 @@ class Trigger:
 
 @dataclass(frozen=True)
 class Modifier:
-    """A lasting change while the card is in play, once per copy in play (Highway)."""
-    cost: int
+    """A lasting change while the card is in play, once per copy in play: a cost change
+    (Highway), or `unaffected` by other players' Attacks (Lighthouse)."""
+    cost: int = 0
     what: Optional[object] = None
+    unaffected: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ class CardDef:
     sweep_coins: Optional[int] = field(init=False, compare=False, repr=False)
     plain_coins: int = field(init=False, compare=False, repr=False)
     fixed_vp: Optional[int] = field(init=False, compare=False, repr=False)
+    changes_costs: bool = field(init=False, compare=False, repr=False)
+    protects: bool = field(init=False, compare=False, repr=False)
+    turn_events: frozenset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         derived = {
@@ -72,6 +78,12 @@ class CardDef:
                                if isinstance(s, A.Bonus) and s.counter == "coins"
                                and isinstance(s.amount, A.Num)),
             "fixed_vp": _fixed_vp(self.vp),
+            # whether costs can change while it is in play or after it is played (Bridge)
+            "changes_costs": any(m.cost for m in self.modifiers) or _has(self, A.TurnCost),
+            "protects": any(m.unaffected for m in self.modifiers),
+            # the events its `this turn on EVENT` triggers listen to
+            "turn_events": frozenset(n.event for n in _all_nodes(self)
+                                     if isinstance(n, A.Later)),
         }
         sweep = derived["sweep"]          # ...and its coins when that is all it gives
         derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None
@@ -111,6 +123,7 @@ class Rules:
     end_pile: str                      # the game ends when this pile is empty...
     end_empty_piles: dict              # ...or when this many piles are empty (by players)
     tie_break: str                     # fewer_turns | none
+    victory_token: Optional[str] = None    # the token kind worth 1 VP each (`vp`)
 
     def pile_size(self, card: CardDef, players: int) -> int:
         sizes = self.pile_sizes.get(card.id)
@@ -132,6 +145,22 @@ class Catalog:
     kingdoms: dict = field(default_factory=dict)
     rules: Optional[Rules] = None
 
+    def given_names(self) -> tuple[set, set]:
+        """(token kinds, mat names) that some card gives or puts cards on, and the rules'
+        victory token: what an effect may read (remembered until a card is added)."""
+        key = len(self.cards)
+        if getattr(self, "_given", (None,))[0] != key:
+            tokens, mats = set(), set()
+            for n in (n for d in self.cards.values() for n in _all_nodes(d)):
+                if isinstance(n, A.Tokens):
+                    tokens.add(n.kind)
+                elif isinstance(n, A.Put) and n.mat is not None:
+                    mats.add(n.mat)
+            if self.rules is not None and self.rules.victory_token:
+                tokens.add(self.rules.victory_token)
+            self._given = (key, (tokens, mats))
+        return self._given[1]
+
     def kingdom_by_name(self, name: str) -> Optional[Kingdom]:
         key = name.strip().casefold()
         for k in self.kingdoms.values():
@@ -141,6 +170,15 @@ class Catalog:
 
 
 _SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
+
+
+def _all_nodes(d):
+    """Every node of a card's programs: play, triggers, conditions."""
+    return nodes((d.on_play, tuple(t.effect for t in d.triggers)))
+
+
+def _has(d, node_type) -> bool:
+    return any(isinstance(n, node_type) for n in _all_nodes(d))
 
 
 def _bonus_only(on_play: tuple) -> Optional[tuple]:

@@ -2,10 +2,13 @@
 this is the one place where Lark's errors become our diagnostics."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 
 from lark import Lark, Token, Transformer, v_args
+from lark.lark import PostLex
+from lark.lexer import PatternStr
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from . import ast as A
@@ -24,11 +27,39 @@ class ParseError(Exception):
         self.message, self.line, self.col = message, line, col
 
 
+class _InsideParentheses(PostLex):
+    """Drops the line breaks inside parentheses: an expression may go on over lines."""
+    always_accept = ()
+
+    def process(self, stream):
+        depth = 0
+        for tok in stream:
+            if tok.type == "LPAR":
+                depth += 1
+            elif tok.type == "RPAR":
+                depth -= 1
+            elif tok.type == "_SEP" and depth > 0:
+                continue
+            yield tok
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
     return Lark(grammar, start=["program", "expr", "priority"], parser="lalr",
-                propagate_positions=True, maybe_placeholders=False)
+                propagate_positions=True, maybe_placeholders=False,
+                postlex=_InsideParentheses())
+
+
+MAX_DIGITS = 6              # no card needs a number of a million or more
+
+
+def _int(tok: Token, digits: str | None = None) -> int:
+    digits = str(tok) if digits is None else digits
+    if len(digits) > MAX_DIGITS:
+        raise ParseError(f"number too large ({len(digits)} digits, at most {MAX_DIGITS})",
+                         tok.line or 1, tok.column or 1)
+    return int(digits)
 
 
 def _pos(meta) -> Pos:
@@ -45,12 +76,12 @@ class _ToAst(Transformer):
 
     # expressions
     def number(self, meta, c):
-        return A.Num(int(c[0]), _tok_pos(c[0]))
+        return A.Num(_int(c[0]), _tok_pos(c[0]))
 
     def cost_literal(self, meta, c):
         text = str(c[0])[1:]
         potion = text.endswith("P")
-        return A.CostLit(int(text.rstrip("P")), 1 if potion else 0, _tok_pos(c[0]))
+        return A.CostLit(_int(c[0], text.rstrip("P")), 1 if potion else 0, _tok_pos(c[0]))
 
     def name(self, meta, c):
         return A.Name(str(c[0]), _tok_pos(c[0]))
@@ -83,6 +114,12 @@ class _ToAst(Transformer):
 
     def where(self, meta, c):
         return A.Where(c[0], c[1], _pos(meta))
+
+    def mat(self, meta, c):
+        return A.Mat(str(c[0]), _tok_pos(c[0]))
+
+    def of_player(self, meta, c):
+        return A.OfPlayer(str(c[0]), c[1][1], _tok_pos(c[0]))
 
     # pieces
     def program(self, meta, c):
@@ -129,13 +166,19 @@ class _ToAst(Transformer):
         return A.AllOf(c[0], c[1] if len(c) > 1 else None, _pos(meta))
 
     def on_deck(self, meta, c):
-        return ("dest", "deck")
+        return ("dest", "deck", c[0] if c else None, None)
+
+    def on_bottom(self, meta, c):
+        return ("dest", "deck_bottom", c[0] if c else None, None)
 
     def into_hand(self, meta, c):
-        return ("dest", "hand")
+        return ("dest", "hand", c[0] if c else None, None)
 
     def into_discard(self, meta, c):
-        return ("dest", "discard")
+        return ("dest", "discard", c[0] if c else None, None)
+
+    def on_mat(self, meta, c):
+        return ("dest", "mat", None, str(c[0]))
 
     def order(self, meta, c):
         return "any_order"
@@ -179,7 +222,7 @@ class _ToAst(Transformer):
             if text.endswith("P"):
                 raise ParseError("'+$NP' is not a bonus; write '+$N' and '+1 potion'",
                                  x.line, x.column)
-            x = A.Num(int(text), _tok_pos(x))
+            x = A.Num(_int(x, text), _tok_pos(x))
         return A.Bonus("coins", x, _pos(meta))
 
     def draw_until(self, meta, c):
@@ -188,28 +231,53 @@ class _ToAst(Transformer):
     def reveal_until(self, meta, c):
         return A.RevealUntil(c[0], _pos(meta))
 
+    def deck_end(self, meta, c):
+        return str(c[0])
+
     def reveal_top(self, meta, c):
-        return A.RevealTop(c[0], c[1], c[2] if len(c) > 2 else None, _pos(meta))
+        verb, end, count = c[0], c[1], c[2]
+        return A.RevealTop(verb, count, c[3] if len(c) > 3 else None, bottom=end == "bottom",
+                           pos=_pos(meta))
 
     def move(self, meta, c):
         return A.Move(c[0], c[1], _pos(meta))
 
-    def put(self, meta, c):
-        return A.Put(c[0], c[1][1], len(c) > 2, _pos(meta))
+    def return_stmt(self, meta, c):
+        return A.Move("return", c[0], _pos(meta))
 
-    def gain_spec(self, meta, c):
-        kind, relation, cost, cond = c[0], None, None, None
-        for part in c[1:]:
-            if part[0] == "cost":
+    def put(self, meta, c):
+        dest = c[1]
+        return A.Put(c[0], dest[1], len(c) > 2, owner=dest[2], mat=dest[3], pos=_pos(meta))
+
+    def _gain_parts(self, parts):
+        relation = cost = cond = None
+        by_you = False
+        for part in parts:
+            if part is True:
+                by_you = True
+            elif part[0] == "cost":
                 relation, cost = part[1], part[2]
             else:
                 cond = part[1]
-        return A.GainSpec(kind, relation, cost, cond, _pos(meta))
+        return relation, cost, cond, by_you
+
+    def gain_spec(self, meta, c):
+        relation, cost, cond, by_you = self._gain_parts(c[1:])
+        return A.GainSpec(c[0], relation, cost, cond, by_you=by_you, pos=_pos(meta))
+
+    def gain_copy(self, meta, c):
+        relation, cost, cond, by_you = self._gain_parts(c[1:])
+        return A.GainSpec(None, relation, cost, cond, copy_of=c[0], by_you=by_you,
+                          pos=_pos(meta))
 
     def gain(self, meta, c):
         what, dest, bind = c[0], "discard", None
         for part in c[1:]:
             if isinstance(part, tuple):
+                if part[2] is not None or part[1] in ("mat", "deck_bottom"):
+                    raise ParseError("a gained card goes to your discard pile, `on deck` or "
+                                     "`into hand`; put it elsewhere with `put` afterwards",
+                                     meta.line, meta.column)
                 dest = part[1]
             else:
                 bind = part
@@ -219,7 +287,7 @@ class _ToAst(Transformer):
         return 2
 
     def times(self, meta, c):
-        n = int(c[0])
+        n = _int(c[0])
         if not 1 <= n <= 10:
             raise ParseError("play a card 1 to 10 times", c[0].line, c[0].column)
         return n
@@ -238,6 +306,21 @@ class _ToAst(Transformer):
     def unaffected(self, meta, c):
         return A.Unaffected(_pos(meta))
 
+    def name_card(self, meta, c):
+        return A.NameCard(c[0], _pos(meta))
+
+    def token_word(self, meta, c):
+        return str(c[0])
+
+    def on_pile(self, meta, c):
+        return "on_pile"
+
+    def add_tokens(self, meta, c):
+        return A.Tokens(str(c[1]), c[0], 1, len(c) > 3, _pos(meta))
+
+    def remove_tokens(self, meta, c):
+        return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))
+
     def controlled(self, meta, c):
         return "controlled"
 
@@ -247,8 +330,32 @@ class _ToAst(Transformer):
     def trash_set_aside(self, meta, c):
         return "trash"
 
+    def at_most_in_a_row(self, meta, c):
+        n = _int(c[0])
+        if not 1 <= n <= 10:
+            raise ParseError("at most 1 to 10 turns in a row", c[0].line, c[0].column)
+        return ("row", n)
+
+    def next_player(self, meta, c):
+        return ("who", "left")
+
+    def turn_for_you(self, meta, c):
+        return ("who", "you")
+
+    def side(self, meta, c):
+        return str(c[0])
+
+    def player_ref(self, meta, c):
+        return ("who", c[0])
+
+    def owner(self, meta, c):
+        return c[0][1]
+
     def extra_turn(self, meta, c):
-        return A.ExtraTurn("controlled" in c, "gains" in c, "trash" in c, _pos(meta))
+        who = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "who")
+        row = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "row"), None)
+        return A.ExtraTurn("controlled" in c, "gains" in c, "trash" in c, who=who,
+                           at_most_in_a_row=row, pos=_pos(meta))
 
     def if_stmt(self, meta, c):
         orelse = c[2] if len(c) > 2 else ()
@@ -266,15 +373,33 @@ class _ToAst(Transformer):
     def each_stmt(self, meta, c):
         return A.Each(c[0] is True, c[-1], _pos(meta))
 
-    def choose_one(self, meta, c):
-        by_you = c[0] is True
-        return A.ChooseOne(by_you, tuple(c[1:] if by_you else c), _pos(meta))
+    def each_card(self, meta, c):
+        return A.EachCard(c[0], c[1], _pos(meta))
+
+    def player_block(self, meta, c):
+        return A.PlayerBlock(c[0][1], c[1], _pos(meta))
+
+    def choose_count(self, meta, c):
+        return _COUNT_WORDS[str(c[0])]
+
+    def choose_options(self, meta, c):
+        count, rest = c[0], c[1:]
+        by_you = rest[0] is True
+        options = tuple(rest[1:] if by_you else rest)
+        if count >= len(options):
+            raise ParseError(f"choose {count} of {len(options)} options: give more options "
+                             f"than are chosen (`or {{ ... }}`)", meta.line, meta.column)
+        return A.ChooseOne(by_you, options, count=count, pos=_pos(meta))
 
     def in_any_order(self, meta, c):
         return A.InAnyOrder(tuple(c), _pos(meta))
 
     def repeat_stmt(self, meta, c):
-        return A.Repeat(c[0], c[1], _pos(meta))
+        n = c[0]
+        if isinstance(n, A.Num) and n.value > REPEAT_MAX:
+            raise ParseError(f"repeat at most {REPEAT_MAX} times (got {n.value})",
+                             n.pos.line, n.pos.col)
+        return A.Repeat(n, c[1], _pos(meta))
 
     def you_stmt(self, meta, c):
         return A.AsYou(c[0], _pos(meta))
@@ -286,26 +411,90 @@ class _ToAst(Transformer):
         card = c[1] if len(c) > 2 else None
         return A.Later(c[0], card, c[-1], _pos(meta))
 
+    def next_turn(self, meta, c):
+        return A.NextTurn(c[0], _pos(meta))
+
+    def less_more(self, meta, c):
+        return str(c[0])
+
+    def cost_by(self, meta, c):
+        x, word = c[0], c[1]
+        if isinstance(x, Token):
+            text = str(x)[1:]
+            if text.endswith("P"):
+                raise ParseError("a cost change is in coins: write `cost $1 less`", x.line,
+                                 x.column)
+            x = A.Num(_int(x, text), _tok_pos(x))
+        return (x, -1 if word == "less" else 1)
+
+    def turn_cost(self, meta, c):
+        kind, (delta, sign) = c[0], c[1]
+        return A.TurnCost(None if kind in ("card", "cards") else kind, delta, sign, _pos(meta))
+
+    def turn_draw(self, meta, c):
+        return A.TurnDraw(c[0], _pos(meta))
+
+
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+REPEAT_MAX = 100
 
 _TRANSFORMER = _ToAst()
 
-_EXPECT_WORDS = {"_SEP": "end of line", "$END": "end of text", "LBRACE": "'{'", "RBRACE": "'}'",
-                 "NAME": "a name", "NUMBER": "a number", "COST": "a cost like $5"}
+# what the user reads instead of a grammar's terminal names (never `LPAR`, `COMP`...)
+_TERMINAL_WORDS = {"_SEP": "end of line", "$END": "end of text", "NAME": "a name",
+                   "NUMBER": "a number", "COST": "a cost like $5",
+                   "COMP": "a comparison (=, !=, <, <=, >, >=)", "ADD": "+ or -",
+                   "MUL": "* or /", "NOT": "'not'"}
 
 
-def _explain(e: UnexpectedInput) -> str:
+def _terminal_word(name: str) -> str:
+    word = _TERMINAL_WORDS.get(name)
+    if word is not None:
+        return word
+    try:
+        pattern = _lark().get_terminal(name).pattern
+    except KeyError:
+        return "something else"
+    if isinstance(pattern, PatternStr):
+        return f"'{pattern.value}'"
+    return "something else"
+
+
+def _token_word(tok: Token) -> str:
+    if tok.type in ("$END", "_SEP"):
+        return _TERMINAL_WORDS[tok.type]
+    text = str(tok)
+    return repr(text if len(text) <= 20 else text[:20] + "...")
+
+
+# Constructs people reach for that are spelled otherwise here: (what precedes the error on
+# its line, what to write instead).
+_HINTS = (
+    (re.compile(r"\bchoose\s+(\d+|[a-z_]+)\s*$"),
+     "to choose among options write `choose one { ... } or { ... }` (one, two, three or "
+     "four); to choose cards write `choose 2 cards from hand as NAME`"),
+    (re.compile(r"\bmay\s*$"), "write `may { ... }` or `may STATEMENT { if you do }`"),
+    (re.compile(r"\bis\s+not\s*$|\bis\s*$"),
+     "`is` takes a card type or card id (`it is action`, `it is not copper`)"),
+)
+
+
+def _explain(e: UnexpectedInput, text: str, line: int, col: int) -> str:
     if isinstance(e, UnexpectedCharacters):
-        return f"unexpected character {e.char!r}"
-    expected = sorted(getattr(e, "expected", None) or getattr(e, "accepts", None) or [])
-    words = [_EXPECT_WORDS.get(t, t.lower().strip("_")) for t in expected][:8]
-    if isinstance(e, UnexpectedEOF):
-        got = "end of text"
+        msg = f"unexpected character {e.char!r}"
     else:
-        tok = e.token
-        got = "end of text" if tok.type == "$END" else f"'{tok}'"
-    msg = f"unexpected {got}"
-    if words:
-        msg += "; expected " + ", ".join(words)
+        got = "end of text" if isinstance(e, UnexpectedEOF) else _token_word(e.token)
+        expected = sorted({_terminal_word(t) for t in (getattr(e, "expected", None) or
+                                                        getattr(e, "accepts", None) or [])})
+        msg = f"unexpected {got}"
+        if expected:
+            msg += "; expected " + ", ".join(expected[:8]) + (", ..." if len(expected) > 8
+                                                              else "")
+    lines = text.splitlines() or [""]
+    before = lines[line - 1][:max(col - 1, 0)] if 1 <= line <= len(lines) else ""
+    for pattern, hint in _HINTS:
+        if pattern.search(before):
+            return f"{msg}; {hint}"
     return msg
 
 
@@ -340,7 +529,7 @@ def _parse(text: str, start: str):
         if line < 0 or at_end:
             lines = text.splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
-        raise ParseError(_explain(e), line, col) from None
+        raise ParseError(_explain(e, text, line, col), line, col) from None
     except ParseError:
         raise
     except RecursionError:

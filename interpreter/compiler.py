@@ -7,7 +7,7 @@ import operator
 from functools import partial
 
 from dsl import ast as A
-from dsl.check import FUNCTIONS, NUMERIC
+from dsl.check import CARD_PROPERTIES, FUNCTIONS, HISTORY, NUMERIC
 from dsl.model import Cost
 
 PLAYER_ZONE_NAMES = ("hand", "deck", "discard", "in_play", "revealed", "set_aside")
@@ -57,6 +57,23 @@ FACTS = {
 }
 
 
+def _history(turn, p: int, which: str) -> list:
+    """The cards player p played, gained or bought in a turn (None: no such turn)."""
+    if turn is None:
+        return []
+    if which == "played":
+        return list(turn.played) if turn.player == p else []
+    pairs = turn.gains if which == "gained" else turn.buys_made
+    return [c for q, c in pairs if q == p]
+
+
+def _history_name(n: str):
+    which = n.removesuffix("_last_turn")
+    if which != n:
+        return lambda g, f: _history(g.players[f.actor].last_turn, f.actor, which)
+    return lambda g, f: _history(g.turn, f.actor, which)
+
+
 def _name(e: A.Name):
     n = e.name
     if n == "this":
@@ -69,18 +86,43 @@ def _name(e: A.Name):
         return lambda g, f: list(g.trash_zone.cards)
     if n == "all_cards":
         return lambda g, f: g.players[f.actor].all_cards()
+    if n in HISTORY:
+        return _history_name(n)
     fact = FACTS.get(n)
     if fact is not None:
         return fact
+    prop = CARD_PROPERTIES.get(n)
 
     def variable_or_kind(g, f):
-        pairs = f.env.get(n)
-        if pairs is not None:
-            return located(pairs)
-        if f.subject is not None:
-            return is_kind(f.subject, n)
+        value = f.env.get(n)
+        if value is not None:
+            return value if isinstance(value, str) else located(value)
+        subject = f.subject
+        if subject is not None:
+            if prop is not None:             # the tested card's own cost or name
+                return g.cost(subject) if prop == "cost" else subject.id
+            return is_kind(subject, n)
         return []          # an unbound variable (a branch not taken): no cards
     return variable_or_kind
+
+
+
+def _mat(e: A.Mat):
+    name = e.name
+
+    def mat(g, f):
+        zone = g.players[f.actor].mats.get(name)
+        return list(zone.cards) if zone is not None else []
+    return mat
+
+
+def _of_player(e: A.OfPlayer):
+    read = _name(A.Name(e.name))
+    step = 1 if e.side == "left" else -1
+
+    def of_player(g, f):
+        return read(g, f.child(actor=(f.actor + step) % len(g.players)))
+    return of_player
 
 
 def _cards_of(fn):
@@ -90,35 +132,52 @@ def _cards_of(fn):
     return cards
 
 
-def _times_played(g, cid: str) -> int:
-    return sum(1 for c in g.turn.played if c.d.id == cid)
+def _times_played(g, cid) -> int:
+    return sum(1 for c in g.turn.played if c.d.id == cid) if cid is not None else 0
+
+
+def card_id_of(arg: A.Name):
+    """The card id a `card_name` argument stands for: a card id as written, or the name of
+    the first card of `this`, `it` or a variable (or a named card's name); None if none."""
+    n = arg.name
+    if n in ("this", "it"):
+        def of_special(g, f):
+            pairs = f.this if n == "this" else f.it
+            return pairs[0][0].d.id if pairs else None
+        return of_special
+
+    def of_name(g, f):
+        value = f.env.get(n)
+        if value is None:
+            return n
+        if isinstance(value, str):
+            return value
+        return value[0][0].d.id if value else None
+    return of_name
 
 
 def _call(e: A.Call):
     name = e.func
-    if name == "played":
-        arg = e.args[0]
-        if isinstance(arg, A.Name) and arg.name not in ("this", "it"):
-            cid = arg.name
-
-            def played_id(g, f):
-                pairs = f.env.get(cid)
-                return _times_played(g, pairs[0][0].id if pairs else cid)
-            return played_id
-        which = arg.name
-
-        def played_card(g, f):
-            pairs = f.this if which == "this" else f.it
-            return _times_played(g, pairs[0][0].id) if pairs else 0
-        return played_card
-    if name in ("owned", "pile"):
-        cid = e.args[0].name
+    if name in ("played", "owned", "pile", "pile_tokens"):
+        cid = card_id_of(e.args[0])
+        if name == "played":
+            return lambda g, f: _times_played(g, cid(g, f))
         if name == "owned":
-            return lambda g, f: g.players[f.actor].holdings.counts.get(cid, 0)
-        return lambda g, f: len(g.supply[cid]) if cid in g.supply else 0
+            return lambda g, f: g.players[f.actor].holdings.counts.get(cid(g, f), 0)
+        if name == "pile":
+            return lambda g, f: len(g.supply[c]) if (c := cid(g, f)) in g.supply else 0
+        kind = e.args[1].name
+        return lambda g, f: g.pile_tokens.get(cid(g, f), {}).get(kind, 0)
+    if name == "tokens":
+        kind = e.args[0].name
+        return lambda g, f: g.players[f.actor].tokens.get(kind, 0)
     arg = _cards_of(compiled(e.args[0]))
     if name == "count":
         return lambda g, f: len(arg(g, f))
+    if name == "name":
+        return lambda g, f: cards[0].d.id if (cards := arg(g, f)) else None
+    if name == "distinct":
+        return lambda g, f: _distinct(arg(g, f))
     part = name
 
     def cost(g, f):
@@ -128,6 +187,18 @@ def _call(e: A.Call):
         c = g.cost(cards[0].d)
         return c if part == "cost" else (c.coins if part == "coins_cost" else c.potion)
     return cost
+
+
+def _distinct(cards: list) -> list:
+    """One card of each name, the first of each (a variable keeps where each card was)."""
+    seen, kept = set(), []
+    for c in cards:
+        if c.d.id not in seen:
+            seen.add(c.d.id)
+            kept.append(c)
+    if isinstance(cards, Bound):
+        return Bound([(c, cards.zones[c.uid]) for c in kept])
+    return kept
 
 
 def _arith(e: A.Arith):
@@ -179,20 +250,34 @@ def _number_test(e):
     return (compiled(side), check) if numeric else None
 
 
+def cost_at_most(a: Cost, b: Cost) -> bool:
+    """Alchemy's rule: a cost is at most another when neither its coins nor its Potion are
+    more (`$3P` is not at most `$5`; it is at least `$3`)."""
+    return a.coins <= b.coins and a.potion <= b.potion
+
+
+_COST_COMPARE = {
+    "=": operator.eq, "!=": operator.ne,
+    "<=": cost_at_most, ">=": lambda a, b: cost_at_most(b, a),
+    "<": lambda a, b: a != b and cost_at_most(a, b),
+    ">": lambda a, b: a != b and cost_at_most(b, a),
+}
+
+
 def _compare(e: A.Compare):
     simple = _number_test(e)
     if simple is not None:
         read, check = simple
         return lambda g, f: check(read(g, f))
     left, right, op = compiled(e.left), compiled(e.right), e.op
-    test = _COMPARE[op]
+    test, cost_test = _COMPARE[op], _COST_COMPARE[op]
 
     def compare(g, f):
         a, b = left(g, f), right(g, f)
         if a is None or b is None:
             return False
-        if (isinstance(a, Cost) or isinstance(b, Cost)) and op not in ("=", "!="):
-            return False
+        if isinstance(a, Cost):
+            return isinstance(b, Cost) and cost_test(a, b)
         return test(a, b)
     return compare
 
@@ -266,5 +351,6 @@ _COMPILERS = {
     A.Num: lambda e: _const(e.value),
     A.CostLit: lambda e: _const(Cost(e.coins, e.potion)),
     A.Name: _name, A.Call: _call, A.Arith: _arith, A.Neg: _neg, A.Compare: _compare,
-    A.And: _and, A.Or: _or, A.Not: _not, A.Is: _is, A.Where: _where,
+    A.And: _and, A.Or: _or, A.Not: _not, A.Is: _is, A.Where: _where, A.Mat: _mat,
+    A.OfPlayer: _of_player,
 }

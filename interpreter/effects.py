@@ -1,58 +1,82 @@
-"""The generic interpreter of effect ASTs: one function per statement kind, dispatched by
-node type. It changes the game only through the engine's primitives (move, draw, gain, trash,
-discard, play, decide, queue_extra_turn) and the turn's counters."""
+"""The generic interpreter of effect ASTs: one method per statement kind, dispatched by node
+type. It changes the game only through the engine's primitives (move, draw, gain, trash,
+discard, return, play, decide, queue an extra turn, register a lasting effect) and the
+turn's counters. This module holds the statements that move cards; control.py the ones that
+choose what runs, lasting.py the ones that start something for later."""
 from __future__ import annotations
 
 from dsl import ast as A
 from dsl.model import Cost
 
-from .decisions import Decision
-from .describe import describe_block, describe_stmt
 from .compiler import is_kind
+from .control import ControlStatements, Gathering, fixed_gain
+from .decisions import Decision
+from .describe import describe_stmt
 from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
+from .lasting import LastingStatements
+from .setup import GameError
 from .state import Later, shuffle
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
-REPEAT_LIMIT = 100
+MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside one another
+WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
 
 
-class Interpreter:
+class Interpreter(ControlStatements, LastingStatements):
     def __init__(self, game):
         self.game = game
         self.ev = Evaluator(game)
         self.holds = self.ev.holds
+        self.depth = 0
+        self.work = 0             # statements run this turn (the engine resets it)
         self._exec = {
             A.Bonus: self._bonus, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
             A.Play: self._play, A.RevealTop: self._reveal_top, A.RevealUntil: self._reveal_until,
-            A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into, A.If: self._if,
-            A.May: self._may, A.Each: self._each, A.ChooseOne: self._choose_one,
-            A.InAnyOrder: self._in_any_order, A.Repeat: self._repeat, A.AsYou: self._as_you,
-            A.Instead: self._instead, A.Unaffected: self._unaffected, A.Later: self._later,
-            A.ExtraTurn: self._extra_turn,
+            A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into,
+            **self.control_statements(), **self.lasting_statements(),
         }
 
     # ---- entry points used by the engine ---------------------------------------------------
     def run_play(self, card, p: int, zone, attack) -> None:
         f = Frame(p, p, this=[(card, zone)], attack=attack, source=card.id)
-        self.block(card.d.on_play, f)
+        self._nested(card.d.on_play, f, card.id)
 
     def run_trigger(self, trig, source, ctrl: int, ev) -> None:
         if isinstance(trig, Later):
             f = trig.frame.child(event=ev, it=[(ev.card, ev.card.zone)] if ev.card else None)
-            self.block(trig.body, f)
+            self._nested(trig.body, f, f.source)
             return
         this = [(source, source.zone)] if source is not None else None
         it = [(ev.card, ev.card.zone)] if ev.card is not None else None
         f = Frame(ctrl, ctrl, this=this, it=it, attack=ev.attack, event=ev,
                   source=source.id if source is not None else None)
-        self.block(trig.effect, f)
+        self._nested(trig.effect, f, f.source)
+
+    def run_pending(self, pending) -> None:
+        """What a play left for this turn (`at start of next turn`)."""
+        self._nested(pending.body, pending.frame.child(), pending.frame.source)
 
     def card_vp(self, card, p: int) -> int:
         v = self.ev.eval(card.d.vp, Frame(p, p, this=[(card, card.zone)], source=card.id))
         return v if isinstance(v, int) else 0
 
+    def _nested(self, stmts, f: Frame, source) -> None:
+        """Run an effect that an effect may have started, within the depth limit."""
+        if self.depth >= MAX_DEPTH:
+            raise GameError(f"{source}: effects start effects more than {MAX_DEPTH} deep "
+                            "(a card that plays or triggers itself without end?)")
+        self.depth += 1
+        try:
+            self.block(stmts, f)
+        finally:
+            self.depth -= 1
+
     # ---- running statements ----------------------------------------------------------------
     def block(self, stmts, f: Frame):
+        self.work += len(stmts)
+        if self.work > WORK_LIMIT:
+            raise GameError(f"{f.source}: more than {WORK_LIMIT} steps in one turn (a loop "
+                            "that does not end?)")
         done = False
         for s in stmts:
             done = bool(self._exec[type(s)](s, f, False)) or done
@@ -117,6 +141,8 @@ class Interpreter:
         elif s.verb == "set_aside":
             for c in cards:
                 g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
+        elif s.verb == "return":
+            cards = [c for c in cards if g.return_to_supply(c, f.actor)]
         elif s.verb == "reveal":
             self._say_reveals(f.actor, cards)
         self._bind(s.target, cards, f)
@@ -128,9 +154,15 @@ class Interpreter:
         if s.any_order and len(cards) > 1:
             cards = g.decide(Decision(f.actor, "order", "order", "order (top card first)",
                                       tuple(cards), len(cards), len(cards), f.source))
-            cards = list(reversed(cards))        # the first named ends on top
+            if s.dest == "deck":
+                cards = list(reversed(cards))        # the first named ends on top
+        side = {"left": 1, "right": -1}.get(s.owner)
         for c in cards:
-            g.put(c, c.owner if c.owner is not None else f.actor, s.dest)
+            if side is not None:
+                owner = (f.actor + side) % len(g.players)
+            else:
+                owner = c.owner if c.owner is not None else f.actor
+            g.put(c, owner, s.dest, s.mat)
         self._bind(s.target, cards, f)
         return cards
 
@@ -143,9 +175,12 @@ class Interpreter:
                 bound = Cost(bound, 0)
             if not isinstance(bound, Cost):
                 return []
+        names = None
+        if spec.copy_of is not None:
+            names = {c.d.id for c in self.ev.cards(spec.copy_of, f)}
         out = []
         for cid, pile in g.supply.items():
-            if not len(pile):
+            if not len(pile) or (names is not None and cid not in names):
                 continue
             d = pile.d
             if spec.kind and spec.kind not in ("card", "cards") and not is_kind(d, spec.kind):
@@ -165,20 +200,19 @@ class Interpreter:
             gained = [c for c in (g.gain(f.actor, c, s.dest) for c in cards) if c is not None]
         else:
             cands = self.gain_candidates(what, f)
-            if not cands:
-                gained = []
-            else:
-                fixed = what.relation is None and what.cond is None and what.kind in g.supply
-                if fixed:
+            card = None
+            if cands:
+                if fixed_gain(what, g):
                     cid = what.kind
                 else:
-                    cid = g.decide(Decision(f.actor, "pile", "gain",
-                                            f"gain {describe_stmt(s)}", tuple(cands),
-                                            0 if optional else 1, 1, f.source))
+                    chooser = f.you if what.by_you else f.actor
+                    cid = g.decide(Decision(chooser, "pile", "gain", f"gain {describe_stmt(s)}",
+                                            tuple(cands), 0 if optional else 1, 1, f.source,
+                                            f.actor if chooser != f.actor else None))
                 card = g.gain_from_supply(f.actor, cid, s.dest) if cid else None
-                gained = [card] if card is not None else []
-        if s.bind:
-            f.env[s.bind] = [(c, c.zone) for c in gained]
+            gained = [card] if card is not None else []
+        if s.bind:       # what the player gained: not a card another player gained instead
+            f.env[s.bind] = [(c, c.zone) for c in gained if c.owner == f.actor]
         return gained
 
     def _play(self, s: A.Play, f: Frame, optional):
@@ -187,7 +221,10 @@ class Interpreter:
         if s.any_order and len(cards) > 1:
             cards = g.decide(Decision(f.actor, "order", "play", "order to play (first first)",
                                       tuple(cards), len(cards), len(cards), f.source))
+        parent = f.this[0][0] if f.this else None
         for c in cards:
+            if parent is not None and parent is not c:
+                g.turn.played_by[c.uid] = parent     # what played it stays as long as it
             g.play(f.actor, c, s.times)
         self._bind(s.target, cards, f)
         return cards
@@ -195,8 +232,8 @@ class Interpreter:
     def _reveal_top(self, s: A.RevealTop, f: Frame, optional):
         g = self.game
         cards = []
-        for _ in range(max(0, self._num(s.count, f))):
-            c = g.take_to(f.actor, "revealed")
+        for _ in range(max(0, min(self._num(s.count, f), LOOP_LIMIT))):
+            c = g.take_to(f.actor, "revealed", bottom=s.bottom)
             if c is None:
                 break
             cards.append(c)
@@ -212,18 +249,23 @@ class Interpreter:
             g.say(f"{g.name(p)} reveals {', '.join(c.id for c in cards)}")
 
     def _take_until(self, cond, f: Frame, zone: str, body=()) -> list:
-        """Move the deck's top card to `zone` one at a time until `cond` holds, the deck and
-        discard pile run out, or LOOP_LIMIT cards; `body` runs after each with `it`."""
+        """Move the deck's top card to `zone` one at a time until `cond` holds (`it` is the
+        card taken last), the deck and discard pile run out, or LOOP_LIMIT cards; `body`
+        runs after each with `it`."""
         cards = []
+        at = f
+        gather = Gathering(f.env)
         for _ in range(LOOP_LIMIT):
-            if truthy(self.ev.eval(cond, f)):
+            if truthy(self.ev.eval(cond, at)):
                 break
             c = self.game.take_to(f.actor, zone)
             if c is None:
                 break
             cards.append(c)
+            at = f.child(it=[(c, c.zone)])
             if body:
-                self.block(body, f.child(it=[(c, c.zone)]))
+                gather.run(self.block, body, at)
+        gather.close()
         return cards
 
     def _reveal_until(self, s: A.RevealUntil, f: Frame, optional):
@@ -246,124 +288,15 @@ class Interpreter:
             shuffle(g.rng, g.players[o].deck.cards)
         return cards
 
-    def _if(self, s: A.If, f: Frame, optional):
-        if truthy(self.ev.eval(s.cond, f)):
-            return self.block(s.then, f)
-        return self.block(s.orelse, f)
-
-    def _may(self, s: A.May, f: Frame, optional):
-        inner = s.stmt
-        if inner is not None and _is_choice(inner, self.game):
-            done = self.stmt(inner, f, optional=True)
-        else:
-            text = describe_stmt(inner) if inner is not None else describe_block(s.body)
-            if not self.game.decide(Decision(f.actor, "yesno", "may", f"may {text}",
-                                             source=f.source)):
-                return False
-            if inner is None:
-                return self.block(s.body, f) or True
-            done = self.stmt(inner, f)
-        if done and inner is not None and s.body:
-            self.block(s.body, f)
-        return done
-
-    def _each(self, s: A.Each, f: Frame, optional):
-        """Each player in turn. A variable bound in the block names that player's cards
-        while his part runs, and after the block every player's (Thief: "you may gain any
-        or all of these trashed cards")."""
-        g = self.game
-        n = len(g.players)
-        order = [(f.you + i) % n for i in range(1 if s.others else 0, n)]
-        done = False
-        gathered: dict = {}
-        env = f.env
-        for q in order:
-            if f.attack is not None and q in f.attack.unaffected:
-                continue
-            before = dict(env)
-            done = self.block(s.body, f.child(actor=q)) or done
-            for name, pairs in env.items():
-                if before.get(name) is not pairs:
-                    gathered.setdefault(name, []).extend(pairs)
-        env.update(gathered)
-        return done
-
-    def _choose_one(self, s: A.ChooseOne, f: Frame, optional):
-        labels = tuple(f"{i + 1}: {describe_block(b)}" for i, b in enumerate(s.options))
-        i = self.game.decide(Decision(f.you if s.by_you else f.actor, "option", "choose",
-                                      "choose one", labels, 1, 1, f.source,
-                                      f.actor if s.by_you and f.actor != f.you else None))
-        return self.block(s.options[i], f)
-
-    def _in_any_order(self, s: A.InAnyOrder, f: Frame, optional):
-        """Ask the order only of the blocks that can do something: a block of gains from
-        an empty choice does nothing in any order (Develop with no card $1 cheaper)."""
-        labels = tuple(f"{i + 1}: {describe_block(b)}" for i, b in enumerate(s.blocks))
-        live = tuple(lab for lab, b in zip(labels, s.blocks) if self._can_act(b, f))
-        order = self.game.decide(Decision(f.actor, "order", "order", "in which order",
-                                          live, len(live), len(live), f.source))
-        done = False
-        for label in order:
-            done = self.block(s.blocks[labels.index(label)], f) or done
-        return done
-
-    def _can_act(self, block, f: Frame) -> bool:
-        for s in block:
-            if not (isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec)):
-                return True
-            if self.gain_candidates(s.what, f):
-                return True
-        return False
-
-    def _repeat(self, s: A.Repeat, f: Frame, optional):
-        done = False
-        for _ in range(min(max(self._num(s.count, f), 0), REPEAT_LIMIT)):
-            done = self.block(s.body, f) or done
-        return done
-
-    def _as_you(self, s: A.AsYou, f: Frame, optional):
-        return self.stmt(s.stmt, f.child(actor=f.you), optional)
-
-    def _instead(self, s: A.Instead, f: Frame, optional):
-        if f.event is not None:
-            f.event.cancelled = True
-        self.block(s.body, f)
+    def can_act(self, s, f: Frame) -> bool:
+        """Whether a statement can do anything now: one whose cards are all gone (`this`
+        already trashed), or a gain from an empty pile, cannot (and asks nothing)."""
+        target = getattr(s, "target", None)
+        if isinstance(target, A.AllOf):
+            return bool(still_there(self.ev.cards(target.expr, f)))
+        if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
+            return bool(self.gain_candidates(s.what, f))
         return True
-
-    def _unaffected(self, s: A.Unaffected, f: Frame, optional):
-        if f.attack is not None:
-            f.attack.unaffected.add(f.you)
-            self.game.say(f"{self.game.name(f.you)} is unaffected")
-        return True
-
-    def _later(self, s: A.Later, f: Frame, optional):
-        card = None
-        if s.card is not None:
-            cards = self.ev.cards(s.card, f)
-            if not cards:
-                return False
-            card = cards[0]
-        self.game.turn.later.append(Later(s.event, card, s.body, f))
-        return True
-
-    def _extra_turn(self, s: A.ExtraTurn, f: Frame, optional):
-        g = self.game
-        nxt = (f.you + 1) % len(g.players)
-        g.queue_extra_turn(nxt, f.you if s.controlled else nxt, s.gains_to_controller,
-                           s.trash_set_aside)
-        return True
-
-
-def _is_choice(s, game) -> bool:
-    """Whether `may X` is one choice of cards (answered [] for none) rather than a yes/no."""
-    if isinstance(s, (A.Move, A.Put, A.Play)):
-        return isinstance(s.target, A.Selection)
-    if isinstance(s, A.Gain):
-        w = s.what
-        if isinstance(w, A.Selection):
-            return True
-        return not (w.relation is None and w.cond is None and w.kind in game.catalog.cards)
-    return False
 
 
 def _count_text(lo: int, hi: int) -> str:

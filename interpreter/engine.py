@@ -1,6 +1,7 @@
-"""The core state machine of the rules: setup, turns and phases, moving cards, gains, buys,
-trashing, discarding, clean-up, events and their listeners, costs, the end and the score.
-Card behaviour is never here: it comes from the cards' effect ASTs (interpreter.effects)."""
+"""The core state machine of the rules: setup, moving cards, gains, trashing, discarding,
+returning cards, tokens, costs, the end and the score. A turn's phases are in phases.py,
+events and their listeners in events.py, the supply's figures in supply.py. Card behaviour
+is never here: it comes from the cards' effect ASTs (interpreter.effects)."""
 from __future__ import annotations
 
 import random
@@ -12,19 +13,19 @@ from dsl.model import Catalog, Cost
 
 from .decisions import Decision
 from .effects import Interpreter
+from .events import NOTHING_LISTENED, Events
+from .phases import Phases
 from .setup import GameError, setup_plan
 from .supply import SupplyFigures
-from .state import AttackInfo, Card, Event, Pile, Player, TurnState, Zone, shuffle
+from .state import Card, Pile, Player, TurnState, Zone, shuffle
 
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
-NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
-
-
-class Game(SupplyFigures):
+class Game(SupplyFigures, Events, Phases):
     """A game in progress: players and their zones, the supply (its figures are kept by
-    SupplyFigures), the turn, the agents who decide, and the log."""
+    SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
+    later turns, the agents who decide, and the log."""
 
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
@@ -48,7 +49,11 @@ class Game(SupplyFigures):
         # listens to costs one set lookup (cards brought in later are added by new_card)
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
+        self.protection = plan.protection        # a card here can protect from Attacks
         self.supply_listeners = plan.supply_listeners
+        self.pending: dict = {}       # player -> what plays left for his next turn
+        self.staying: dict = {}       # card uid -> how many of those keep it in play
+        self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self._set_up_supply(plan, self._uids.__next__)
         self.total_cards = sum(self.pile_sizes)
         self.turn = TurnState(player=0, controller=0)
@@ -82,9 +87,10 @@ class Game(SupplyFigures):
             self._pile_changed(zone.slot, 1)
         if zone.owner is not None:
             self.players[zone.owner].holdings.add(d)
-        if d.triggers or d.modifiers:          # a card not from the supply listens too
-            self.listened |= {t.on for t in d.triggers}
-            self.has_modifiers = self.has_modifiers or bool(d.modifiers)
+        if d.triggers or d.modifiers or d.turn_events or d.changes_costs:
+            self.listened |= {t.on for t in d.triggers} | d.turn_events   # it listens too
+            self.has_modifiers = self.has_modifiers or d.changes_costs
+            self.protection = self.protection or d.protects
         return card
 
     @property
@@ -122,15 +128,19 @@ class Game(SupplyFigures):
 
     # ---- costs -----------------------------------------------------------------------------
     def cost(self, d) -> Cost:
-        """A card's cost now: printed cost less the lasting reductions in play (not below 0)."""
+        """A card's cost now: its printed cost changed by the cards in play and by what this
+        turn's plays started (Bridge), not below $0; the Potion part never changes."""
         if not self.has_modifiers:
             return d.cost
         delta = 0
         for p in self.players:
             for c in p.in_play.cards:
                 for m in c.d.modifiers:
-                    if m.what is None or self.interp.holds(m.what, d, c):
+                    if m.cost and (m.what is None or self.interp.holds(m.what, d, c)):
                         delta += m.cost
+        for change, kind in self.turn.cost_changes:
+            if kind is None or kind == d.id or kind in d.types:
+                delta += change
         if not delta:
             return d.cost
         return Cost(max(0, d.cost.coins + delta), d.cost.potion)
@@ -152,7 +162,7 @@ class Game(SupplyFigures):
                 self.players[new_owner].holdings.add(card.d)
         if new_owner is not None:
             card.owner = new_owner
-        elif zone is self.trash_zone:
+        elif zone is self.trash_zone or zone.__class__ is Pile:
             card.owner = None
         if old.owner is None or new_owner is None:
             if old.__class__ is Pile:
@@ -172,14 +182,15 @@ class Game(SupplyFigures):
         if self.logging:
             self.say(f"{pl.name} shuffles")
 
-    def top_of_deck(self, p: int) -> Optional[Card]:
-        """The top card of the deck, shuffling the discard pile in first if the deck is empty."""
+    def top_of_deck(self, p: int, bottom: bool = False) -> Optional[Card]:
+        """The top (or bottom) card of the deck, shuffling the discard pile in first if the
+        deck is empty."""
         pl = self.players[p]
         if not pl.deck.cards:
             if not pl.discard.cards:
                 return None
             self.shuffle_discard_into_deck(p)
-        return pl.deck.cards[-1]
+        return pl.deck.cards[0 if bottom else -1]
 
     def draw(self, p: int, n: int) -> list:
         pl = self.players[p]
@@ -206,81 +217,26 @@ class Game(SupplyFigures):
         hand.cards += drawn
         return drawn
 
-    def take_to(self, p: int, zone_name: str) -> Optional[Card]:
-        """Move the deck's top card (reshuffling if needed) to one of the player's zones."""
-        card = self.top_of_deck(p)
+    def take_to(self, p: int, zone_name: str, bottom: bool = False) -> Optional[Card]:
+        """Move the deck's top (or bottom) card, reshuffling if needed, to one of the
+        player's zones."""
+        card = self.top_of_deck(p, bottom)
         if card is not None:
             self.move(card, self.players[p].zones[zone_name])
         return card
 
-    def put(self, card: Card, p: int, dest: str) -> None:
-        zone = self.players[p].zones[dest]
-        if card.zone is not zone:
+    def put(self, card: Card, p: int, dest: str, mat: Optional[str] = None) -> None:
+        """Move a card to player p's zone (not a gain, even from another player's hand):
+        deck (on top), deck_bottom, hand, discard, or a mat by name."""
+        pl = self.players[p]
+        if dest == "mat":
+            zone = pl.mat(mat)
+        else:
+            zone = pl.deck if dest == "deck_bottom" else pl.zones[dest]
+        if dest == "deck_bottom":
+            self.move(card, zone, bottom=True)
+        elif card.zone is not zone:
             self.move(card, zone)
-
-    # ---- events ----------------------------------------------------------------------------
-    def fire(self, kind: str, player: int, card: Optional[Card],
-             attack: Optional[AttackInfo] = None) -> Event:
-        if kind not in self.listened and not self.turn.later:
-            return NOTHING_LISTENED
-        ev = Event(kind, player, card, attack)
-        found = self._listeners(ev)
-        for owner in self._turn_order_from(self.turn.player):
-            own = [x for x in found if x[2] == owner]
-            if len(own) > 1:
-                labels = [x[1] for x in own]
-                order = self.decide(Decision(owner, "order", "order",
-                                             f"order of the abilities triggered by {kind}",
-                                             tuple(labels), len(labels), len(labels)))
-                own = [next(x for x in own if x[1] is lab) for lab in order]
-            for trig, source, ctrl, zone in own:
-                if ev.cancelled:
-                    break
-                if zone is not None and source.zone is not zone:
-                    continue                      # the card left: it no longer reacts
-                self.interp.run_trigger(trig, source, ctrl, ev)
-        return ev
-
-    def _listeners(self, ev: Event) -> list:
-        """(trigger, card, controller, zone the card must still be in) for an event."""
-        out = []
-        kind, card = ev.kind, ev.card
-        if card is not None:
-            for t in card.d.triggers:
-                if t.on == kind and t.where == "self" and self._who(t, card.owner
-                                                                    if card.owner is not None
-                                                                    else ev.player, ev):
-                    out.append((t, card, ev.player, None))
-        for pl in self.players:
-            for zone_name in ("hand", "in_play"):
-                for c in list(pl.zones[zone_name].cards):
-                    for t in c.d.triggers:
-                        if t.on == kind and t.where == zone_name and self._who(t, pl.index, ev) \
-                                and self._what(t, ev, c):
-                            out.append((t, c, pl.index, c.zone))
-        for d, t in self.supply_listeners:
-            if t.on == kind and self._what(t, ev, None):
-                out.append((t, self.supply[d.id].top(), ev.player, None))
-        for later in list(self.turn.later):
-            if later.event == kind and (later.card is None or later.card is card):
-                self.turn.later.remove(later)
-                out.append((later, later.card, later.frame.you, None))
-        return out
-
-    @staticmethod
-    def _who(t, owner: int, ev: Event) -> bool:
-        return t.who == "anyone" or (t.who == "you") == (owner == ev.player)
-
-    def _what(self, t, ev: Event, source) -> bool:
-        if t.what is None:
-            return True
-        if t.what == "this":
-            return ev.card is source
-        return ev.card is not None and self.interp.holds(t.what, ev.card.d, ev.card)
-
-    def _turn_order_from(self, p: int) -> list:
-        n = len(self.players)
-        return [(p + i) % n for i in range(n)]
 
     # ---- the verbs of the rules ------------------------------------------------------------
     def gain(self, p: int, card: Optional[Card], dest: str = "discard") -> Optional[Card]:
@@ -294,10 +250,11 @@ class Game(SupplyFigures):
             if self.fire("would_gain", p, card).cancelled:
                 return None
         self.move(card, self.players[p].zones[dest])
+        t.gains.append((p, card))
         if self.logging:
             self.say(f"{self.name(p)} gains {card.id}" +
                      ("" if dest == "discard" else f" to {dest}"))
-        if "gain" in self.listened or t.later:
+        if "gain" in self.listened:
             self.fire("gain", p, card)
         return card
 
@@ -323,253 +280,46 @@ class Game(SupplyFigures):
             self.say(f"{self.name(owner)} discards {card.id}")
             self.fire("discard", owner, card)
 
-    def play(self, p: int, card: Card, times: int = 1) -> None:
-        """Put a card into play (if it is not there) and do what it says, `times` times."""
-        in_play = self.players[p].in_play
-        if card.zone is not in_play:
-            self.move(card, in_play)
-        frame_zone = in_play
-        d = card.d
-        t = self.turn
-        bonuses = d.bonuses
-        for _ in range(times):
-            t.played.append(card)
-            if self.logging:
-                self.say(f"{self.name(p)} plays {d.id}")
-            attack = None
-            if "attack" in d.types:
-                attack = AttackInfo()
-                self.fire("attack", p, card, attack)
-            if "play" in self.listened:
-                self.fire("play", p, card)
-            if bonuses is not None and attack is None:
-                self.add_bonuses(p, bonuses)
-            else:
-                self.interp.run_play(card, p, frame_zone, attack)
+    def return_to_supply(self, card: Card, p: int) -> bool:
+        """Put a card back on its supply pile (not trashing it); False if it has none."""
+        pile = self.supply.get(card.id)
+        if pile is None or card.zone is pile:
+            return False
+        self.move(card, pile)
+        self.say(f"{self.name(p)} returns {card.id} to the supply")
+        return True
 
-    def add_bonuses(self, p: int, bonuses) -> None:
-        """What a card that only adds bonuses does: ((counter, amount), ...)."""
-        t = self.turn
-        for counter, n in bonuses:
-            if counter == "coins":
-                t.coins += n
-            elif counter == "cards":
-                self.draw(p, n)
-            elif counter == "actions":
-                t.actions += n
-            elif counter == "buys":
-                t.buys += n
-            else:
-                t.potions += n
+    def add_tokens(self, p: int, kind: str, n: int) -> bool:
+        """Give (n > 0) or take (n < 0) a player's tokens of a kind; never below none."""
+        tokens = self.players[p].tokens
+        have = tokens.get(kind, 0)
+        tokens[kind] = max(0, have + n)
+        if tokens[kind] != have:
+            self.say(f"{self.name(p)} {'takes' if n > 0 else 'loses'} {abs(tokens[kind] - have)}"
+                     f" {kind} token(s)")
+        return tokens[kind] != have
 
-    # ---- a turn ----------------------------------------------------------------------------
-    def start_turn(self, turn: TurnState) -> None:
-        self.turn = turn
-        if not turn.extra:
-            self.players[turn.player].turns += 1
-        if self.logging:
-            who = self.name(turn.player)
-            if turn.controller != turn.player:
-                who += f" (controlled by {self.name(turn.controller)})"
-            self.say(f"-- turn of {who}")
+    def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
+        if cid not in self.supply or n <= 0:
+            return False
+        on = self.pile_tokens.setdefault(cid, {})
+        on[kind] = on.get(kind, 0) + n
+        self.say(f"{n} {kind} token(s) on the {cid} pile")
+        return True
 
-    def play_from_hand(self, p: int, card: Card) -> None:
-        t = self.turn
-        if card.zone is not self.players[p].hand:
-            raise GameError(f"{card.id} is not in {self.name(p)}'s hand")
-        if "action" in card.d.types and t.phase == "action":
-            if t.actions < 1:
-                raise GameError(f"no action left to play {card.id}")
-            t.actions -= 1
-        elif "treasure" in card.d.types and t.phase in ("action", "buy"):
-            if t.bought:
-                raise GameError(f"{card.id} cannot be played: Treasures are played before "
-                                "buying, not after")
-            t.phase = "buy"
-        elif "action" in card.d.types and t.phase == "buy":
-            raise GameError(f"{card.id} cannot be played: Actions are played in the action "
-                            "phase, which ends when a Treasure is played or a card bought")
-        else:
-            raise GameError(f"{card.id} cannot be played (only Actions and Treasures are)")
-        self.play(p, card)
-
-    def play_treasures(self, p: int, cards) -> None:
-        """Play Treasures from the hand, in the given order: the buy phase's first step.
-        A Treasure that only adds bonuses, when nothing listens to plays, is swept into play:
-        the same move, count and bonuses without the call of a full play."""
-        t = self.turn
-        pl = self.players[p]
-        hand, in_play = pl.hand, pl.in_play
-        sweeping = self._sweeping(t)
-        if sweeping:
-            t.phase = "buy"
-        played = t.played
-        coins = 0                                # swept coins, added before a full play
-        for card in cards:
-            if card.zone is not hand:
+    def card_names(self) -> tuple:
+        """Every card name in the game, for naming a card: the supply's piles, then the
+        other cards anyone has or that are in the trash."""
+        names = list(self.supply)
+        seen = set(names)
+        for zone in self.zones():
+            if zone.__class__ is Pile:
                 continue
-            sweep = card.d.sweep
-            if sweep is None or not sweeping:
-                t.coins += coins
-                coins = 0
-                self.play_from_hand(p, card)
-                continue
-            hand.cards.remove(card)
-            in_play.cards.append(card)
-            card.zone = in_play
-            played.append(card)
-            coins += sweep[0]
-            if sweep[1] is not None:
-                self._add_sweep_others(t, sweep[1])
-        t.coins += coins
-
-    def play_all_treasures(self, p: int) -> None:
-        """Play every Treasure in the hand, in hand order (an agent's standing answer). When
-        all of them can be swept, this is one pass over the hand; otherwise they are played
-        as `play_treasures` plays them."""
-        t = self.turn
-        hand = self.players[p].hand
-        if self._sweeping(t):
-            kept, swept, coins, others = [], [], 0, []
-            for card in hand.cards:
-                d = card.d
-                plain = d.sweep_coins
-                if plain is not None:            # the common case: coins only
-                    swept.append(card)
-                    coins += plain
-                elif d.sweep is not None:
-                    swept.append(card)
-                    coins += d.sweep[0]
-                    others.append(d.sweep[1])
-                elif d.is_treasure:
-                    break                        # one needs a full play: all go that way
-                else:
-                    kept.append(card)
-            else:
-                in_play = self.players[p].in_play
-                for card in swept:
-                    card.zone = in_play
-                in_play.cards += swept
-                t.played += swept
-                hand.cards = kept
-                t.coins += coins
-                for bonuses in others:
-                    self._add_sweep_others(t, bonuses)
-                t.phase = "buy"
-                return
-        self.play_treasures(p, [c for c in hand.cards if c.d.is_treasure])
-
-    def _sweeping(self, t) -> bool:
-        """Whether Treasures may be swept into play now (nothing to log or to hear a play,
-        and Treasures may still be played)."""
-        return not (self.logging or "play" in self.listened or t.bought) \
-            and t.phase in ("action", "buy")
-
-    @staticmethod
-    def _add_sweep_others(t, others) -> None:
-        potions, buys, actions = others
-        t.potions += potions
-        t.buys += buys
-        t.actions += actions
-
-    def buy(self, p: int, cid: str) -> None:
-        t = self.turn
-        if t.phase == "action":
-            t.phase = "buy"
-        if t.phase != "buy":
-            raise GameError("buying is only possible in the buy phase")
-        pile = self.supply.get(cid)
-        if pile is None:
-            raise GameError(f"{cid} is not in the supply")
-        if not self.pile_sizes[pile.slot]:
-            raise GameError(f"the {cid} pile is empty")
-        if t.buys < 1:
-            raise GameError("no buy left")
-        cost = self.cost(pile.d) if self.has_modifiers else pile.d.cost
-        if cost.coins > t.coins or cost.potion > t.potions:
-            raise GameError(f"cannot afford {cid} ({cost}; have ${t.coins}"
-                            + (f" and {t.potions} potion(s)" if t.potions else "") + ")")
-        t.buys -= 1
-        t.coins -= cost.coins
-        t.potions -= cost.potion
-        t.bought = True
-        card = pile.cards[-1] if pile.cards else pile.top_card_made()
-        if self.logging:
-            self.say(f"{self.name(p)} buys {cid}")
-        if "buy" in self.listened or t.later:
-            self.fire("buy", p, card)
-        if card.zone is pile:
-            self.gain(p, card)
-        else:
-            self.gain_from_supply(p, cid)
-
-    def cleanup(self) -> None:
-        t = self.turn
-        p = t.player
-        pl = self.players[p]
-        t.phase = "cleanup"
-        if "cleanup_start" in self.listened or t.later:
-            self.fire("cleanup_start", p, None)
-        self.in_cleanup = True
-        try:
-            first = [c for c in pl.in_play.cards if c.d.triggers and
-                     any(tr.on == "discard_from_play" and tr.where == "self"
-                         for tr in c.d.triggers)] \
-                if "discard_from_play" in self.listened else ()
-            if len(first) > 1:
-                first = self.decide(Decision(p, "order", "discard_from_play",
-                                             "order in which to discard these from play",
-                                             tuple(first), len(first), len(first)))
-            for c in first:
-                if c.zone is pl.in_play:
-                    self.move(c, pl.discard)
-                    self.fire("discard_from_play", p, c)
-            rest = pl.in_play.cards
-            discard = pl.discard
-            pl.in_play.cards = []
-            if "discard_from_play" in self.listened or t.later:
-                for c in rest:
-                    c.zone = discard
-                discard.cards += rest
-                for c in rest:
-                    self.fire("discard_from_play", p, c)
-                rest = []
-            rest += pl.hand.cards                # then the hand, in one move
-            pl.hand.cards = []
-            for c in rest:
-                c.zone = discard
-            discard.cards += rest
-            self.draw(p, self.rules.hand_size)
-            for c in t.aside_trash:            # returned after Clean-up, not gained
-                if c.zone is pl.set_aside:
-                    self.move(c, pl.discard)
-        finally:
-            self.in_cleanup = False
-
-    def end_turn(self) -> None:
-        """Clean-up, then the next turn (an extra turn first, if any), unless the game ends."""
-        last = self.turn
-        self.cleanup()
-        if self.supply_over:
-            self.over = True
-            self.say("-- game over")
-            return
-        if self.extra_turns:
-            self.start_turn(self.extra_turns.pop(0))
-            return
-        base = last.player
-        if last.extra:
-            base = self._last_normal
-        self._last_normal = (base + 1) % len(self.players)
-        self.start_turn(TurnState(self._last_normal, self._last_normal))
-
-    _last_normal = 0
-
-    def queue_extra_turn(self, p: int, controller: int, gains: bool, trash_aside: bool) -> None:
-        if not self.turn.extra:
-            self._last_normal = self.turn.player
-        self.extra_turns.append(TurnState(p, controller, extra=True, gains_to_controller=gains,
-                                          trash_set_aside=trash_aside))
+            for c in zone.cards:
+                if c.d.id not in seen:
+                    seen.add(c.d.id)
+                    names.append(c.d.id)
+        return tuple(names)
 
     # ---- the end ---------------------------------------------------------------------------
     def vp(self, p: int) -> int:
@@ -588,6 +338,9 @@ class Game(SupplyFigures):
             for c in self.players[p].all_cards():
                 if c.d.id in varying:
                     total += self.interp.card_vp(c, p)
+        vp_token = self.rules.victory_token
+        if vp_token is not None:
+            total += self.players[p].tokens.get(vp_token, 0)
         return total
 
     def scores(self) -> list[int]:
@@ -610,12 +363,15 @@ class Game(SupplyFigures):
         for pl in self.players:
             for zone in pl.zones.values():
                 zone.cards.clear()
+            pl.last_turn = None
         self.trash_zone.cards.clear()
         for pile in self.supply.values():
             if pile.cards:                       # only the cards made so far
                 pile.cards.clear()
             pile.count = 0
         self._interp = None
+        self.pending.clear()
+        self.turn = None
 
     # ---- invariants ------------------------------------------------------------------------
     def zones(self):
@@ -646,4 +402,11 @@ class Game(SupplyFigures):
                     or h.money != sum(c.d.plain_coins for c in cards) \
                     or h.actions != sum(c.d.is_action for c in cards):
                 raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
+            if any(n < 0 for n in pl.tokens.values()):
+                raise AssertionError(f"{pl.name} has fewer than no tokens: {pl.tokens}")
+            if any(c.owner != pl.index for c in cards):
+                raise AssertionError(f"a card of {pl.name}'s zones has another owner")
+        for cid, on in self.pile_tokens.items():
+            if cid not in self.supply or any(n < 0 for n in on.values()):
+                raise AssertionError(f"tokens {on} on the {cid} pile")
         self.check_supply_figures()

@@ -11,18 +11,21 @@ from .compiler import Bound, compiled, is_kind, located, truthy  # noqa: F401 (r
 
 class Frame:
     """Where an effect runs: who controls it (`you`), who is acting now (`actor`, changed
-    by `each player`), this card, the event's card (`it`), variables, attack and event."""
-    __slots__ = ("you", "actor", "this", "it", "env", "attack", "event", "source", "subject")
+    by `each player`), this card, the event's card (`it`), variables (and each player's own
+    bindings of `each player` blocks), attack and event."""
+    __slots__ = ("you", "actor", "this", "it", "env", "attack", "event", "source", "subject",
+                 "by_player")
 
     def __init__(self, you, actor, this=None, it=None, env=None, attack=None, event=None,
-                 source=None, subject=None):
+                 source=None, subject=None, by_player=None):
         self.you, self.actor, self.this, self.it = you, actor, this, it
         self.env = {} if env is None else env
         self.attack, self.event, self.source, self.subject = attack, event, source, subject
+        self.by_player = {} if by_player is None else by_player   # name -> {player: cards}
 
     def child(self, **kw) -> "Frame":
         f = Frame(self.you, self.actor, self.this, self.it, self.env, self.attack, self.event,
-                  self.source, self.subject)
+                  self.source, self.subject, self.by_player)
         for k, v in kw.items():
             setattr(f, k, v)
         return f

@@ -8,7 +8,8 @@ import json
 
 from .decisions import Decision
 
-VERSION = 2     # 2: the shuffle changed (a record of version 1 would replay differently)
+VERSION = 3     # 3: no question is asked that can do nothing (a "may" of a card already
+                #    gone, a gain from an empty pile); 2: the shuffle changed
 
 
 class ReplayError(Exception):

@@ -15,9 +15,11 @@ class GameError(Exception):
 @dataclass(frozen=True)
 class SetupPlan:
     piles: tuple             # (card id, definition, size) in supply order; a pile's slot
-    listened: frozenset      # event kinds a supply or starting card listens to
+    listened: frozenset      # event kinds a supply or starting card listens to, or starts
+                             # a trigger for the rest of a turn on
     supply_listeners: tuple  # (definition, trigger) of triggers that work from the supply
     has_modifiers: bool      # whether any card here can change costs
+    protection: bool         # whether any card here protects from Attacks while in play
     end_slot: Optional[int]  # the slot of the pile that ends the game when empty
     end_piles: int           # ...or this many empty piles
     by_cost: tuple           # (card id, slot, coins, potions): what buyable() walks
@@ -68,9 +70,11 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
     defs = [d for _, d, _ in piles]
     return SetupPlan(
         piles=piles,
-        listened=frozenset(t.on for d in defs + list(start) for t in d.triggers),
+        listened=frozenset(t.on for d in defs + list(start) for t in d.triggers) |
+        frozenset(e for d in defs + list(start) for e in d.turn_events),
         supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
-        has_modifiers=any(d.modifiers for d in defs + list(start)),
+        has_modifiers=any(d.changes_costs for d in defs + list(start)),
+        protection=any(d.protects for d in defs + list(start)),
         end_slot=ids.index(rules.end_pile) if rules.end_pile in ids else None,
         end_piles=rules.end_empty_piles[n],
         by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)

@@ -130,8 +130,11 @@ class Holdings:
 
 
 class Player:
+    """A seat: its zones (mats are zones made when a card first puts a card on them), its
+    tokens by kind, the tally of its cards, and its last finished turn (what it played,
+    gained and bought then)."""
     __slots__ = ("index", "name", "zones", "turns", "holdings", "hand", "deck", "discard",
-                 "in_play", "set_aside", "revealed")
+                 "in_play", "set_aside", "revealed", "mats", "tokens", "last_turn")
 
     def __init__(self, index: int, name: str):
         self.index, self.name = index, name
@@ -140,10 +143,22 @@ class Player:
             zones.values()
         self.turns = 0
         self.holdings = Holdings()
+        self.mats: dict = {}               # mat name -> Zone (also in zones, as "NAME mat")
+        self.tokens: dict = {}             # token kind -> count
+        self.last_turn = None              # the TurnState of his last finished turn
+
+    def mat(self, name: str) -> Zone:
+        zone = self.mats.get(name)
+        if zone is None:
+            zone = self.mats[name] = self.zones[f"{name} mat"] = Zone(f"{name} mat", self.index)
+        return zone
 
     def all_cards(self) -> list:
-        return (self.hand.cards + self.deck.cards + self.discard.cards + self.in_play.cards
-                + self.set_aside.cards + self.revealed.cards)
+        cards = (self.hand.cards + self.deck.cards + self.discard.cards + self.in_play.cards
+                 + self.set_aside.cards + self.revealed.cards)
+        for zone in self.mats.values():
+            cards += zone.cards
+        return cards
 
 
 @dataclass
@@ -162,22 +177,39 @@ class Event:
     cancelled: bool = False
 
 
-@dataclass
+@dataclass(eq=False)
 class Later:
-    """A one-shot trigger registered for the rest of the turn (`this turn on ...`)."""
+    """A trigger for the rest of the turn (`this turn on EVENT [of X]`), started by one play
+    of `source`: it listens to the events of that card's player, about `cards` (when X is
+    cards) or cards for which `cond` holds (when X is a condition), or any."""
     event: str
-    card: Optional[Card]
+    cards: Optional[list]
+    cond: Optional[object]
     body: tuple
     frame: object
+    source: Optional[Card] = None
+
+
+@dataclass(eq=False)
+class Pending:
+    """What a play left for its player's next turn (`at start of next turn`, an extra turn
+    of his own): the body to run then, and the cards it keeps in play until then."""
+    body: tuple
+    frame: object
+    source: Optional[Card]
+    keeps: tuple = ()
 
 
 class TurnState:
     """The turn in progress: whose it is, who decides (the player, or a possessor), the
-    possessed-turn rules, the phase and counters, the cards played, one-shot triggers
-    (`this turn on ...`) and the possessed player's trashed cards set aside."""
+    possessed-turn rules, the phase and counters, its history (cards played, gained and
+    bought, by whom), what its plays started for the rest of it (triggers, cost changes,
+    the Clean-up draw), how many turns in a row its player has taken, and the possessed
+    player's trashed cards set aside."""
     __slots__ = ("player", "controller", "extra", "gains_to_controller", "trash_set_aside",
                  "phase", "actions", "buys", "coins", "potions", "bought", "played", "later",
-                 "aside_trash")
+                 "aside_trash", "gains", "buys_made", "played_by", "cost_changes",
+                 "cleanup_draw", "run")
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):
@@ -193,5 +225,11 @@ class TurnState:
         self.potions = 0
         self.bought = False
         self.played: list = []             # the cards played, in order (once per play)
-        self.later: list = []
+        self.later: list = []              # Later triggers started this turn
         self.aside_trash: list = []
+        self.gains: list = []              # (player, card) of every gain this turn
+        self.buys_made: list = []          # (player, card) of every buy this turn
+        self.played_by: dict = {}          # card uid -> the card whose effect played it
+        self.cost_changes: list = []       # (delta, kind or None) started by plays
+        self.cleanup_draw = None           # the Clean-up's hand size, if a play changed it
+        self.run = 1                       # turns in a row of this player, this one included

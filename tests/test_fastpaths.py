@@ -64,6 +64,7 @@ class _Game:
 
 class _Frame:
     actor = 0
+    env: dict = {}              # no variables: a card id names itself
 
 
 OPS = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,

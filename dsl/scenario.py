@@ -101,7 +101,8 @@ def _run(data: dict, path: Path, result: Result, where) -> None:
     answers = data.get("answers") or {}
     for section in ("answers", "setup", "expect"):
         for key in (data.get(section) or {}):
-            if key not in names and key not in ("trash", "supply", "error"):
+            if key not in names and key not in ("trash", "supply", "error", "pile_tokens",
+                                                "turn_of"):
                 raise ScenarioError(f"{where(section, key, '__key__')}: unknown player "
                                     f"'{key}' (players: {', '.join(names)})")
     agents = [ScriptedAgent(names[i], answers.get(names[i]) or []) for i in range(n)]
@@ -115,19 +116,7 @@ def _run(data: dict, path: Path, result: Result, where) -> None:
     except GameError as e:
         raise ScenarioError(f"{where('players' if 'players' in str(e) else 'kingdom')}: "
                             f"{e}") from None
-    setup = data.get("setup") or {}
-    for pname, zones in setup.items():
-        if pname == "trash":
-            for cid in _ids(cat, zones, where, "setup", "trash"):
-                game.new_card(cid, game.trash_zone)
-            continue
-        pl = game.players[names.index(pname)]
-        for zname, ids in (zones or {}).items():
-            ids = _ids(cat, ids, where, "setup", pname, zname)
-            if zname in ("deck", "discard"):
-                ids = list(reversed(ids))          # given top card first
-            for cid in ids:
-                game.new_card(cid, pl.zones[zname], pl.index)
+    _set_up(game, data.get("setup") or {}, cat, names, where)
     turn = data.get("turn") or {}
     game.start_turn(TurnState(0, 0))
     for k in COUNTERS + ("phase",):
@@ -160,6 +149,37 @@ def _run(data: dict, path: Path, result: Result, where) -> None:
             result.failures.append(f"{where('answers', a.name)}: {len(a.answers)} answer(s) "
                                    f"left over for {a.name}: {a.answers}")
     _check(game, data.get("expect") or {}, names, result, where)
+
+
+def _set_up(game, setup: dict, cat, names, where) -> None:
+    for pname, zones in setup.items():
+        if pname == "trash":
+            for cid in _ids(cat, zones, where, "setup", "trash"):
+                game.new_card(cid, game.trash_zone)
+            continue
+        if pname == "pile_tokens":
+            for cid, kinds in zones.items():
+                if cid not in game.supply:
+                    raise ScenarioError(f"{where('setup', 'pile_tokens', cid, '__key__')}: "
+                                        f"'{cid}' is not a pile in the supply")
+                for kind, n in kinds.items():
+                    game.add_pile_tokens(cid, kind, n)
+            continue
+        pl = game.players[names.index(pname)]
+        for zname, ids in (zones or {}).items():
+            if zname == "tokens":
+                pl.tokens.update(ids)
+                continue
+            if zname == "mats":
+                for mat, mat_ids in ids.items():
+                    for cid in _ids(cat, mat_ids, where, "setup", pname, "mats", mat):
+                        game.new_card(cid, pl.mat(mat), pl.index)
+                continue
+            ids = _ids(cat, ids, where, "setup", pname, zname)
+            if zname in ("deck", "discard"):
+                ids = list(reversed(ids))          # given top card first
+            for cid in ids:
+                game.new_card(cid, pl.zones[zname], pl.index)
 
 
 def _step(game, step, cat, names) -> None:
@@ -207,6 +227,18 @@ def _check(game, expect: dict, names, result: Result, where) -> None:
                 if got != n:
                     fails.append(f"{where('expect', 'supply', cid)}: supply {cid} has {got}, "
                                  f"expected {n}")
+        elif key == "pile_tokens":
+            for cid, kinds in want.items():
+                for kind, n in kinds.items():
+                    got = game.pile_tokens.get(cid, {}).get(kind, 0)
+                    if got != n:
+                        fails.append(f"{where('expect', 'pile_tokens', cid, kind)}: the {cid} "
+                                     f"pile has {got} {kind} token(s), expected {n}")
+        elif key == "turn_of":
+            got = names[game.turn.player]
+            if got != want:
+                fails.append(f"{where('expect', 'turn_of')}: it is {got}'s turn, expected "
+                             f"{want}'s")
         elif key in names:
             _check_player(game, names.index(key), key, want or {}, fails, where)
         else:
@@ -240,5 +272,18 @@ def _check_player(game, p: int, pname: str, want: dict, fails: list, where) -> N
             got = game.vp(p)
             if got != value:
                 fails.append(f"{at}: {pname} has {got} VP, expected {value}")
+        elif key == "tokens":
+            for kind, n in value.items():
+                got = pl.tokens.get(kind, 0)
+                if got != n:
+                    fails.append(f"{where('expect', pname, 'tokens', kind)}: {pname} has {got} "
+                                 f"{kind} token(s), expected {n}")
+        elif key == "mats":
+            for mat, ids in value.items():
+                zone = pl.mats.get(mat)
+                got = [c.id for c in zone.cards] if zone is not None else []
+                if Counter(got) != Counter(ids or []):
+                    fails.append(f"{where('expect', pname, 'mats', mat)}: {pname}'s {mat} mat "
+                                 f"holds {sorted(got)}, expected {sorted(ids or [])}")
         else:
             fails.append(f"{at}: unknown expectation '{key}'")

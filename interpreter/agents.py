@@ -42,8 +42,14 @@ def _cards_by_id(ids: list, options) -> list:
     return chosen
 
 
+_YES_NO = {"yes": True, "no": False}
+
+
 def translate(a, d: Decision):
-    """A scenario answer (id, list of ids, yes/no, 1-based number) -> the engine's answer."""
+    """A scenario answer (id, list of ids, yes/no, 1-based number or numbers) -> the
+    engine's answer. `'yes'` and `'no'` written as strings are the booleans."""
+    if isinstance(a, str) and a.casefold() in _YES_NO and d.kind in ("yesno", "option"):
+        a = _YES_NO[a.casefold()]
     if d.kind == "yesno":
         if isinstance(a, bool):
             return a
@@ -56,6 +62,16 @@ def translate(a, d: Decision):
         if isinstance(a, int):
             return a - 1
         raise IllegalAnswer(f"illegal answer {a!r}: expected the number of an option")
+    if d.kind == "options":
+        if isinstance(a, list) and all(isinstance(x, int) and not isinstance(x, bool)
+                                       for x in a):
+            return [x - 1 for x in a]
+        raise IllegalAnswer(f"illegal answer {a!r}: expected a list of {d.min} option "
+                            "numbers, e.g. [1, 3]")
+    if d.kind == "name":
+        if isinstance(a, list) and len(a) == 1:
+            a = a[0]
+        return a
     if d.kind == "pile":
         if a is False or a is None or a == []:
             return None
@@ -130,10 +146,17 @@ class Bot:
             return True
         if kind == "option":
             return 0
+        if kind == "options":
+            return list(range(d.min))
         if kind == "order":
             return list(d.options)
-        if kind == "pile":
-            return max(d.options, key=lambda cid: _value(game, cid))
+        if kind == "pile":        # the best for himself, the worst for another player
+            pick = max if d.on_behalf is None else min
+            return pick(d.options, key=lambda cid: _value(game, cid))
+        if kind == "name":        # the card his deck holds most of
+            deck = [c.d.id for c in game.players[d.on_behalf if d.on_behalf is not None
+                                                  else d.player].deck.cards]
+            return max(d.options, key=deck.count)
         return self.pick_cards(game, d)
 
     def pick_cards(self, game, d: Decision):
@@ -201,6 +224,10 @@ class RandomBot:
             return r.random() < 0.5
         if d.kind == "option":
             return r.randrange(len(d.options))
+        if d.kind == "options":
+            return r.sample(range(len(d.options)), d.min)
+        if d.kind == "name":
+            return r.choice(d.options)
         if d.kind == "order":
             opts = list(d.options)
             r.shuffle(opts)

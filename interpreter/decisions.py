@@ -12,7 +12,8 @@ class IllegalAnswer(Exception):
 
 class Decision:
     """A question to one player: who decides (after possession routing), the kind (cards |
-    pile | yesno | option | order), its purpose (trash, discard, gain, buy, play, put,
+    pile | yesno | option | options (several different ones) | name (any card in the game)
+    | order), its purpose (trash, discard, gain, buy, play, put,
     reveal, order, ...), a prompt, the legal options (cards, pile ids, option labels or
     things to order), how many to choose, the id of the card that asks, and the player
     whose cards these are when the decider is someone else."""
@@ -48,6 +49,10 @@ class Decision:
             return min(limit, len(self.options) + (1 if self.min == 0 else 0))
         if kind == "yesno":
             return 2
+        if kind == "name":
+            return min(limit, len(self.options))
+        if kind == "options":
+            return 1 if len(self.options) <= self.min else 2
         if kind == "cards":
             n = len(self.options)
             if self.min == 0 and self.max > 0 and n:
@@ -71,8 +76,10 @@ class Decision:
 
     def only_answer(self):
         """The answer when there is exactly one (taken without asking)."""
-        if self.kind in ("option", "pile"):
+        if self.kind in ("option", "pile", "name"):
             return self.options[0] if self.options else None
+        if self.kind == "options":
+            return list(range(len(self.options)))
         if self.kind == "order":
             return list(self.options)
         if self.kind == "cards":
@@ -89,12 +96,21 @@ class Decision:
             if not isinstance(answer, int) or not 0 <= answer < len(self.options):
                 raise IllegalAnswer(f"illegal answer {answer!r}: choose 1 to {len(self.options)}")
             return answer
-        if self.kind == "pile":
+        if self.kind in ("pile", "name"):
             if answer is None and self.min == 0:
                 return None
-            if answer not in self.options:
+            if not isinstance(answer, str) or answer not in self.options:
                 raise IllegalAnswer(f"illegal answer {answer!r}: choose one of "
                                     f"{', '.join(self.options)}")
+            return answer
+        if self.kind == "options":
+            ok = isinstance(answer, list) and len(answer) == self.min and \
+                len(set(answer)) == len(answer) and \
+                all(isinstance(i, int) and not isinstance(i, bool) and
+                    0 <= i < len(self.options) for i in answer)
+            if not ok:
+                raise IllegalAnswer(f"illegal answer {answer!r}: choose {self.min} different "
+                                    f"options of 1 to {len(self.options)}")
             return answer
         answer = list(answer)
         if self.kind == "order":

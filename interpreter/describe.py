@@ -43,7 +43,8 @@ def describe_stmt(s) -> str:
     if isinstance(s, A.Move):
         return f"{s.verb.replace('_', ' ')} {_target(s.target)}"
     if isinstance(s, A.Put):
-        where = {"deck": "on deck", "hand": "into hand", "discard": "into discard"}[s.dest]
+        where = {"deck": "on deck", "deck_bottom": "on the bottom of the deck",
+                 "hand": "into hand", "discard": "into discard"}.get(s.dest, f"on {s.mat} mat")
         return f"put {_target(s.target)} {where}"
     if isinstance(s, A.Gain):
         w = s.what

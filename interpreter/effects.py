@@ -151,11 +151,13 @@ class Interpreter(ControlStatements, LastingStatements):
     def _put(self, s: A.Put, f: Frame, optional):
         cards = self.targets(s.target, f, "put", optional)
         g = self.game
-        if s.any_order and len(cards) > 1:
+        chosen = isinstance(s.target, A.Selection) and s.target.mode != "all"
+        if s.any_order and len(cards) > 1 and not chosen:
             cards = g.decide(Decision(f.actor, "order", "order", "order (top card first)",
                                       tuple(cards), len(cards), len(cards), f.source))
-            if s.dest == "deck":
-                cards = list(reversed(cards))        # the first named ends on top
+        if s.dest == "deck" and (s.any_order or chosen):
+            cards = list(reversed(cards))   # the first named ends on top (a choice of cards
+                                            # is answered in the order they are put)
         side = {"left": 1, "right": -1}.get(s.owner)
         for c in cards:
             if side is not None:

@@ -73,7 +73,7 @@ class HumanAgent:
         labels = [self.label(o) for o in d.options]
         for i, label in enumerate(labels, 1):
             self.say(f"  {i}. {label}")
-        if d.kind in ("option", "pile"):
+        if d.kind in ("option", "pile", "name"):
             extra = " (0 = none)" if d.min == 0 else ""
             a = self.read(f"{d.prompt}{src}{extra}: ")
             n = int(a) if a.isdigit() else -1
@@ -84,6 +84,8 @@ class HumanAgent:
             return n - 1 if d.kind == "option" else d.options[n - 1]
         how = "all, in order, first first" if d.kind == "order" else \
             f"{d.min}" + (f" to {d.max}" if d.max != d.min else "")
+        if d.kind == "options":
+            how += " different"
         a = self.read(f"{d.prompt}{src} — numbers separated by spaces ({how}): ")
         try:
             nums = [int(x) for x in a.replace(",", " ").split()]
@@ -91,6 +93,10 @@ class HumanAgent:
             raise ValueError("numbers only") from None
         if any(not 1 <= n <= len(labels) for n in nums) or len(set(nums)) != len(nums):
             raise ValueError("each number once, from the list")
+        if d.kind == "options":
+            if len(nums) != d.min:
+                raise ValueError(f"choose {how}")
+            return [n - 1 for n in nums]
         chosen = [d.options[n - 1] for n in nums]
         if d.kind == "order" and len(chosen) != len(labels):
             raise ValueError("list every item")

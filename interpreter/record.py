@@ -18,14 +18,14 @@ class ReplayError(Exception):
 
 def encode(d: Decision, answer):
     """An answer as JSON: indices into the options (cards, orders), ids, booleans."""
-    if d.kind in ("yesno", "option", "pile"):
+    if d.kind in ("yesno", "option", "pile", "name", "options"):
         return answer
     index = {id(o): i for i, o in enumerate(d.options)}
     return [index[id(a)] for a in answer]
 
 
 def decode(d: Decision, value):
-    if d.kind in ("yesno", "option", "pile"):
+    if d.kind in ("yesno", "option", "pile", "name", "options"):
         return value
     try:
         return [d.options[i] for i in value]

@@ -82,6 +82,7 @@ FROM_HE = {"hand": N_("{what} from his hand"), "deck": N_("{what} from his deck"
            "discard": N_("{what} from his discard pile"),
            "in_play": N_("{what} he has in play")}
 IN_HAND = N_("{what} in your hand")
+IN_HAND_HE = N_("{what} in his hand")
 FROM_BOUND = N_("{what} from {them}")
 ANY_OF = N_("any number of {them}")
 # the cards a name stands for
@@ -91,7 +92,8 @@ THE = {
     "set_aside": N_("the set-aside cards"), "trash": N_("the trash"),
     "all_cards": N_("all your cards"),
 }
-THE_OTHER_REVEALED = N_("the other revealed cards")
+THE_HE = {"hand": N_("his hand"), "deck": N_("his deck"), "discard": N_("his discard pile")}
+THE_OTHER_REVEALED = N_("the rest")
 THE_REVEALED_KIND = N_("the revealed {kind} cards")
 THE_KIND = N_("the {kind} cards among {them}")
 THIS, THIS_FROM_HAND, IT, THEM = N_("this"), N_("this from your hand"), N_("it"), N_("them")
@@ -123,17 +125,57 @@ CHOSEN_BY_YOU = N_("{what} that you choose")
 DISCARD_DOWN = (N_("discard down to {n} cards in your hand"),
                 N_("discards down to {n} cards in his hand"))
 PUT = {
-    "hand": (N_("put {what} into your hand"), N_("puts {what} into his hand")),
-    "deck": (N_("put {what} on top of your deck"), N_("puts {what} on top of his deck")),
+    "hand": (N_("put {what} into your hand"), N_("puts {what} into his hand"),
+             N_("put {what} into his hand")),
+    "deck": (N_("put {what} on top of your deck"), N_("puts {what} on top of his deck"),
+             N_("put {what} on top of his deck")),
     "discard": (N_("put {what} into your discard pile"),
-                N_("puts {what} into his discard pile")),
+                N_("puts {what} into his discard pile"), N_("put {what} into his discard pile")),
 }
+PUT_DOWN_TO = (N_("put cards from your hand on top of your deck until you have {n} cards in "
+                  "your hand"),
+               N_("puts cards from his hand on top of his deck until he has {n} cards in his "
+                  "hand"))
+EACH_OTHER_WITH = N_("each other player with {n} or more cards in hand {x}")
+EACH_PASSES = N_("each player passes {what} to {player}")
+VERB_TOP = {"trash": (N_("trash the top card of your deck"), N_("trashes the top card of his deck")),
+            "discard": (N_("discard the top card of your deck"),
+                        N_("discards the top card of his deck"))}
+THAT_CARD = N_("that card")
+ONE_OF_THEM = N_("one of them")
+THE_OTHER_ONE = N_("the other one")
+SAME_COST = N_("{what} with the same cost")
+IF_NOT_DONE = (N_("if you don't, {then}"), N_("if he doesn't, he {then}"))
+IF_ANYONE = N_("if anyone did, {then}")
+HAVE_NONE_IN_HAND = N_("you have no {kind} cards in hand")
+GAIN_PER = N_("gain a {card} card per {per}")
+TOKEN_ON_ITS_PILE = N_("{kind} token on its pile")
+PRODUCES_EXTRA = N_("{card} produces an extra ${n} this turn")
+VP_PER_CARD = N_("worth 1 VP per {kind} you have")
+NOW_AND_NEXT = N_("now and at the start of your next turn: {x}")
+MAT_REMINDER = N_("return the cards on your {mat} mat to your deck at the end of the game")
+SET_ASIDE_ON_MAT = (N_("set aside {what} on your {mat} mat"),
+                    N_("sets aside {what} on his {mat} mat"))
+THE_TOP_CARD = N_("the top card of your deck")
+OR_REVEAL_HAND = (N_("{x} (or reveal a hand with no {kind})"),
+                  N_("{x} (or reveals a hand with no {kind})"))
+A_REVEALED = N_("a revealed {kind}")
+ANOTHER_COPY = N_("another copy of {card}")
+REVEAL_THEN_DISCARD = (ngettext("reveal then discard the top {n} card of your deck",
+                                "reveal then discard the top {n} cards of your deck"),
+                       ngettext("reveals then discards the top {n} card of his deck",
+                                "reveals then discards the top {n} cards of his deck"))
+IF_IT_IS_LIST = N_("if {it} is {first}; {rest}")
+KIND_THEN = N_("{kind} card, {then}")
+THEN_CLAUSE = N_("{kind}, {then}")
 PUT_BACK = (N_("put {what} back"), N_("puts {what} back"))
 PUT_BACK_TOP = (N_("put {what} back on top of your deck"),
                 N_("puts {what} back on top of his deck"))
 IN_ANY_ORDER = N_("{x} in any order")
-GAIN_DEST = {"hand": N_("{x}, putting it into your hand"),
-             "deck": N_("{x}, putting it on your deck")}
+GAIN_DEST = {"hand": (N_("{x}, putting it into your hand"), N_("{x}, putting it into his hand")),
+             "deck": (N_("{x}, putting it on your deck"), N_("{x}, putting it on top of his deck"))}
+GAIN_DEST_MANY = {"hand": N_("{x}, putting them into your hand"),
+                  "deck": N_("{x}, putting them on top of your deck")}
 GAIN_COUNT = ngettext("gain a number of {card} cards equal to {amount}",
                       "gain a number of {card} cards equal to {amount}")
 COSTING = {"up_to": N_("{what} costing up to {cost}"), "exactly": N_("{what} costing exactly {cost}"),
@@ -145,9 +187,11 @@ PLAY_TIMES = ngettext("{play} {n} time", "{play} {n} times")
 PLAY_TWICE = N_("{play} twice")
 PLAY_ANY_ORDER = N_("{play} in either order")
 REVEAL_TOP = {("reveal", 1): (N_("reveal the top card of your deck"),
-                              N_("reveals the top card of his deck")),
+                              N_("reveals the top card of his deck"),
+                              N_("reveal the top card of his deck")),
               ("look", 1): (N_("look at the top card of your deck"),
-                            N_("looks at the top card of his deck"))}
+                            N_("looks at the top card of his deck"),
+                            N_("look at the top card of his deck"))}
 REVEAL_TOP_N = {"reveal": (ngettext("reveal the top {n} card of your deck",
                                     "reveal the top {n} cards of your deck"),
                            ngettext("reveals the top {n} card of his deck",
@@ -168,7 +212,7 @@ IF_HE = N_("if {cond}, he {then}")
 IF_YOU_DO = N_("if you do, {then}")
 OTHERWISE = N_("{x}; otherwise, {y}")
 WORTH_IF = N_("worth ${a} if {cond}, otherwise worth ${b}")
-MAY = (N_("you may {x}"), N_("he may {x}"))
+MAY = (N_("you may {x}"), N_("may {x}"), N_("may {x}"))      # he: after "he" or a verb
 MAY_IF_YOU_DO = (N_("you may {x}. If you do, {y}"), N_("he may {x}. If he does, {y}"))
 EACH_OTHER = N_("each other player {x}")
 EACH = N_("each player (including you) {x}")
@@ -251,3 +295,88 @@ LATER_VERBS = {"discard_from_play": N_("is discarded from play"), "gain": N_("is
                "trash": N_("is trashed"), "discard": N_("is discarded"),
                "play": N_("is played"), "buy": N_("is bought")}
 LATER_DISCARD_YOU = N_("if you discard {card} from play this turn, {x}")
+
+# ---- Intrigue, Seaside and the constructs they brought -------------------------------------
+CHOOSE_N = {2: (N_("choose two: {x}. (The choices must be different.)"),
+                N_("chooses two: {x}. (The choices must be different.)")),
+            3: (N_("choose three: {x}. (The choices must be different.)"),
+                N_("chooses three: {x}. (The choices must be different.)")),
+            4: (N_("choose four: {x}. (The choices must be different.)"),
+                N_("chooses four: {x}. (The choices must be different.)"))}
+EACH_CARD = N_("for each {what}, {x}")
+DIFFERENTLY_NAMED = N_("differently named card {among}")
+AMONG = N_("among {them}")
+PLAYER = {"left": (N_("the player to your left"), N_("the player to his left")),
+          "right": (N_("the player to your right"), N_("the player to his right"))}
+PUT_WHERE = (N_("put {what} {where}"), N_("puts {what} {where}"))
+INTO_ZONE_OF = {"hand": N_("into the hand of {player}"),
+                "deck": N_("on top of the deck of {player}"),
+                "deck_bottom": N_("on the bottom of the deck of {player}"),
+                "discard": N_("into the discard pile of {player}")}
+PUT_BOTTOM = (N_("put {what} on the bottom of your deck"),
+              N_("puts {what} on the bottom of his deck"))
+PUT_MAT = (N_("set aside {what} on your {mat} mat"), N_("sets aside {what} on his {mat} mat"))
+ON_MAT = N_("{cards} on your {mat} mat")
+FROM_MAT = N_("{what} from your {mat} mat")
+RETURN = (N_("return {what} to the Supply"), N_("returns {what} to the Supply"))
+COPY_OF = N_("a copy of {what}")
+COPIES_OF = (ngettext("{n} copy of {x}", "{n} copies of {x}"),
+             ngettext("up to {n} copy of {x}", "up to {n} copies of {x}"))
+COSTING_CMP = {">=": N_("{what} costing {cost} or more"), "<=": N_("{what} costing up to {cost}"),
+               "=": N_("{what} costing exactly {cost}"), ">": N_("{what} costing more than {cost}"),
+               "<": N_("{what} costing less than {cost}")}
+REVEAL_BOTTOM = {"reveal": (N_("reveal the bottom card of your deck"),
+                            N_("reveals the bottom card of his deck")),
+                 "look": (N_("look at the bottom card of your deck"),
+                          N_("looks at the bottom card of his deck"))}
+REVEAL_UNTIL_WHAT = (N_("reveal cards from your deck until revealing {what}"),
+                     N_("reveals cards from the top of his deck until revealing {what}"))
+NAME_A_CARD = (N_("name a card"), N_("names a card"))
+THE_NAMED = N_("the named card")
+IS_NAMED = N_("{it} is the named card")
+SAME_NAME = N_("{a} has the same name as {b}")
+TAKE_TOKENS = (ngettext("take a {kind} token", "take {n} {kind} tokens"),
+               ngettext("takes a {kind} token", "takes {n} {kind} tokens"))
+LOSE_TOKENS = (ngettext("return a {kind} token", "return {n} {kind} tokens"),
+               ngettext("returns a {kind} token", "returns {n} {kind} tokens"))
+TOKEN_ON_PILE = (ngettext("put a {kind} token on top of a Supply pile",
+                          "put {n} {kind} tokens on top of a Supply pile"),
+                 ngettext("puts a {kind} token on top of a Supply pile",
+                          "puts {n} {kind} tokens on top of a Supply pile"))
+TOKENS_YOU_HAVE = N_("{kind} token you have")
+NUMBER_OF_TOKENS = N_("the number of {kind} tokens you have")
+PILE_TOKENS = N_("the number of {kind} tokens on its pile")
+VP_TOKEN_KIND = N_("VP")
+NEXT_TURN = N_("at the start of your next turn, {x}")
+NEXT_TURN_BONUSES = N_("at the start of your next turn: {x}")
+TURN_COST = {-1: N_("{cards} cost ${n} less this turn, but not less than $0"),
+             1: N_("{cards} cost ${n} more this turn")}
+ALL_CARDS = N_("all cards")
+TURN_DRAW = N_("you only draw {n} cards (instead of {usual}) in this turn's Clean-up phase")
+EXTRA_TURN_YOU = N_("take an extra turn after this one")
+AT_MOST_IN_A_ROW = N_("this can't cause you to take more than {n} consecutive turns")
+LATER_WHEN = N_("this turn, {x}")
+HISTORY = {"played": N_("{cards} you have played this turn"),
+           "gained": N_("{cards} you have gained this turn"),
+           "bought": N_("{cards} you have bought this turn"),
+           "played_last_turn": N_("{cards} you played on your last turn"),
+           "gained_last_turn": N_("{cards} you gained on your last turn"),
+           "bought_last_turn": N_("{cards} you bought on your last turn")}
+HISTORY_OF = {"played_last_turn": N_("{what} that {player} played on his last turn"),
+              "gained_last_turn": N_("{what} that {player} gained on his last turn"),
+              "bought_last_turn": N_("{what} that {player} bought on his last turn"),
+              "played": N_("{what} that {player} played this turn"),
+              "gained": N_("{what} that {player} gained this turn"),
+              "bought": N_("{what} that {player} bought this turn")}
+HISTORY_NONE = {"played": N_("you didn't play a {kind} card this turn"),
+                "gained": N_("you didn't gain a {kind} card this turn"),
+                "bought": N_("you didn't buy a {kind} card this turn")}
+HISTORY_AT_LEAST = {"played": ngettext("you've played {n} or more {kind} card this turn",
+                                       "you've played {n} or more {kind} cards this turn"),
+                    "gained": ngettext("you've gained {n} or more {kind} card this turn",
+                                       "you've gained {n} or more {kind} cards this turn"),
+                    "bought": ngettext("you have bought {n} or more {kind} card this turn",
+                                       "you have bought {n} or more {kind} cards this turn")}
+OF_PLAYER = N_("{x} of {player}")
+PROTECTED = N_("while this is in play, when another player plays an Attack card, it doesn't "
+               "affect you")

@@ -66,7 +66,11 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
     targets = [Path(p) for p in (paths or [])]
     strategy_files = _strategy_files(targets)
     targets = [p for p in targets if p not in strategy_files and p.name != "strategies"]
-    extra = [p for p in targets if not _inside(p, sets_dir)]
+    extra = []
+    for p in targets:                    # a card file is checked with the rest of its set
+        home = _set_folder(p)
+        if not _inside(home or p, sets_dir) and (home or p) not in extra:
+            extra.append(home or p)
     loaded = load_paths(extra, Loaded(shipped.catalog, list(shipped.sources),
                                       dict(shipped.card_sources))) if extra else shipped
     if shipped.catalog.rules is None:
@@ -84,6 +88,15 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
     for f in strategy_files:
         out += load_strategy(f, loaded.catalog)[1].diagnostics
     return out
+
+
+def _set_folder(path: Path) -> Path | None:
+    """The set folder a card file belongs to (`my_set/cards/x.yaml` with `my_set/set.yaml`),
+    so that it may name the other cards of its set."""
+    if path.is_file() and path.parent.name == "cards" and \
+            (path.parent.parent / "set.yaml").is_file():
+        return path.parent.parent
+    return None
 
 
 def _strategy_files(targets: list[Path]) -> list[Path]:

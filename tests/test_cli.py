@@ -12,10 +12,10 @@ def run_dsl(*args, stdin=None):
                           text=True, input=stdin, timeout=300)
 
 
-def test_cards_json_lists_all_71_cards():
+def test_cards_json_lists_all_122_cards():
     r = run_dsl("cards", "--format", "json")
     cards = {c["id"]: c for c in json.loads(r.stdout)}
-    assert len(cards) == 71
+    assert len(cards) == 122
     assert cards["familiar"] == {"id": "familiar", "set": "alchemy",
                                  "types": ["action", "attack"],
                                  "cost": {"coins": 3, "potion": 1},
@@ -25,6 +25,15 @@ def test_cards_json_lists_all_71_cards():
     assert sum(c["set"] == "hinterlands" for c in cards.values()) == 26
     r = run_dsl("cards", "--set", "base", "--format", "json")
     assert len(json.loads(r.stdout)) == 25
+    intrigue = json.loads(run_dsl("cards", "--set", "intrigue", "--format", "json").stdout)
+    seaside = json.loads(run_dsl("cards", "--set", "seaside", "--format", "json").stdout)
+    assert (len(intrigue), len(seaside)) == (25, 26)
+    by_id = {c["id"]: c for c in intrigue + seaside}
+    assert by_id["harem"]["types"] == ["treasure", "victory"]
+    assert by_id["harem"]["cost"] == {"coins": 6, "potion": 0}
+    assert by_id["outpost"]["types"] == ["action", "duration"]
+    assert by_id["nobles"]["types"] == ["action", "victory"]
+    assert by_id["pawn"]["names"] == {"en": "Pawn", "hu": None, "cs": "Pěšák"}
 
 
 def test_simulate_json_and_kingdom_names():

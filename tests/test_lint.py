@@ -114,3 +114,48 @@ def test_cli_text_and_json(tmp_path):
     assert data["errors"] == 1 and data["diagnostics"][0]["code"] == "E004"
     r = run_dsl("lint")
     assert r.returncode == 0 and "0 error(s)" in r.stdout
+
+
+def errors(tmp_path, program: str, name="card.yaml"):
+    p = card(tmp_path, HEADER.format(id="fan_x") + "on_play: |\n" +
+             "".join(f"  {line}\n" for line in program.splitlines()), name)
+    return [d for d in lint([str(p)]) if d.severity == "error"]
+
+
+@pytest.mark.parametrize("program, words", [
+    ("if count(hand where cost >= 3) > 0 { +1 card }", "cannot compare a cost with a number"),
+    ("if cost(hand) > count(hand) { +1 card }", "cannot compare a cost with a number"),
+    ("if hand = deck { +1 card }", "cannot compare cards"),
+    ("name a card as wish\nif name(hand) > wish { +1 card }", "names are compared with"),
+    ("if trashed { +1 card }\ntrash 1 card from hand as trashed", "read before it is bound"),
+    ("reveal top 1 as top\nname a card as named\nif top is named { +1 card }",
+     "`is` takes a card type or card id"),
+    ("reveal top 1 as shown\nif shown is shown { +1 card }", "name(x) = name(shown)"),
+    ("+$(owned(3))", "needs a card id, `this`, `it` or a variable"),
+    ("trash played", "this turn's history"),
+    ("+$(tokens(coinz))", "no card gives 'coinz' tokens"),
+    ("put all cards from chest mat into hand", "no card puts anything on a mat named 'chest'"),
+    ("+$(count(hand of player to your left))\n+$(count(trash of player to your left))",
+     "only a player's own zones"),
+])
+def test_lint_explains_what_cannot_be_evaluated(tmp_path, program, words):
+    got = errors(tmp_path, program)
+    assert any(words in d.message for d in got), [d.message for d in got]
+
+
+def test_cost_comparisons_and_variables_as_card_names_lint_clean(tmp_path):
+    assert errors(tmp_path, "reveal until count(revealed where cost >= $3) >= 1\n"
+                  "reveal top 1 as top\nif owned(top) > pile(top) { +1 card }\n"
+                  "name a card as wish\nif owned(wish) > 0 and name(top) = wish { +1 card }\n"
+                  "if cost(top) <= $4P { +1 buy }") == []
+
+
+def test_lint_of_one_card_file_sees_the_other_cards_of_its_set(tmp_path):
+    cards = tmp_path / "my_set" / "cards"
+    cards.mkdir(parents=True)
+    (tmp_path / "my_set" / "set.yaml").write_text("id: my_set\nnames: {en: My Set}\n")
+    (cards / "master.yaml").write_text(HEADER.format(id="master") + "on_play: +4 cards\n")
+    pupil = card(cards, HEADER.format(id="pupil") +
+                 "on_play: |\n  if owned(master) > 0 { +1 action }\n", "pupil.yaml")
+    assert [d.message for d in lint([str(pupil)]) if d.severity == "error"] == []
+    assert all(d.path == str(pupil) for d in lint([str(pupil)]))

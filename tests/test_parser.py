@@ -76,3 +76,65 @@ def test_deep_nesting_is_refused_with_a_position():
 def test_a_very_long_operator_chain_is_an_error_not_a_crash():
     with pytest.raises(ParseError, match="too long"):
         parse_program("+(" + "+".join(["1"] * 3000) + ") cards")
+
+
+# ---- what a designer met writing Intrigue, and should not meet again -------------------------
+def test_line_breaks_before_or_and_inside_parentheses_continue_the_statement():
+    (choose,) = parse_program("choose one { +2 cards }\n  or { +$2 }\n  # a comment\n"
+                              "  or { trash 2 cards from hand }")
+    assert isinstance(choose, A.ChooseOne) and len(choose.options) == 3
+    (bonus,) = parse_program("+$(count(hand\n    where copper or\n    silver))")
+    assert isinstance(bonus.amount.args[0], A.Where)
+    (cond,) = parse_program("if count(hand) > 2\n   and count(deck) > 0 { +1 card }\nelse { +1 buy }")
+    (brace,) = parse_program("if count(hand) > 2\n{\n  +1 card\n}")
+    assert brace.then
+    assert isinstance(cond.cond, A.And) and cond.orelse
+
+
+def test_choose_several_options():
+    (pawn,) = parse_program("choose two { +1 card } or { +1 action } or { +1 buy } or { +$1 }")
+    assert pawn.count == 2 and len(pawn.options) == 4
+    with pytest.raises(ParseError) as e:
+        parse_program("choose two { +1 card } or { +1 action }")
+    assert "give more options" in e.value.message
+
+
+@pytest.mark.parametrize("text", [
+    "+1 card\n+",                       # ends where a number is wanted
+    "trash 1 card from hand as\n",      # ends where a name is wanted
+    "+$(count(hand) +)",                # a parenthesis where a term is wanted
+    "if count(hand) { +1 card",         # a block never closed
+    "choose one { +1 card } or",
+    "gain card costing up to",
+])
+def test_syntax_errors_speak_the_users_words(text):
+    with pytest.raises(ParseError) as e:
+        parse_program(text)
+    msg = e.value.message
+    assert "\n" not in msg and "'\n'" not in msg
+    for internal in ("LPAR", "RPAR", "DOLLAR", "COMP", "ADD", "MUL", "_SEP", "$END", "lpar",
+                     "rpar", "dollar", "comp,", "add,", "__ANON"):
+        assert internal not in msg, (internal, msg)
+
+
+def test_a_statement_break_reads_end_of_line():
+    with pytest.raises(ParseError) as e:
+        parse_program("+2\n+1 card")
+    assert e.value.message.startswith("unexpected end of line; expected 'card', 'cards'")
+    with pytest.raises(ParseError) as e:
+        parse_program("trash this as\n+1 card")
+    assert "unexpected '+'" in e.value.message and "a name" in e.value.message
+
+
+def test_choose_with_a_number_suggests_the_construct_that_exists():
+    with pytest.raises(ParseError) as e:
+        parse_program("choose 2 { +1 card } or { +1 buy }")
+    assert "choose one { ... } or { ... }" in e.value.message
+
+
+def test_numbers_too_large_and_repeats_too_many_are_errors():
+    for text, words in (("+9999999999999999999999 cards", "number too large"),
+                        ("repeat 101 { +1 card }", "repeat at most 100")):
+        with pytest.raises(ParseError) as e:
+            parse_program(text)
+        assert words in e.value.message

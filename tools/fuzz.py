@@ -1,5 +1,5 @@
 """Play N seeded random-bot games of every recommended kingdom (2 to 6 players), and
-optionally of random kingdoms drawn from all 63 kingdom cards, checking after every decision
+optionally of random kingdoms drawn from all the kingdom cards, checking after every decision
 and turn that no card is created or lost.
 
     python tools/fuzz.py --games 200 --random-kingdoms 400

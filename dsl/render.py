@@ -15,7 +15,7 @@ triggers, cost changes).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import ast as A
 from .i18n import Locale

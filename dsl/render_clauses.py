@@ -3,8 +3,10 @@ kind of statement, looked up by node type. Part of the renderer (dsl.render)."""
 from __future__ import annotations
 
 from . import ast as A
-from .phrases import *  # noqa: F403
-from .render_words import *  # noqa: F403
+from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .render_words import (Ctx, amount, bind_name, cap, cards_np, condition, cost_phrase,
+                           cost_test, describe, is_call, is_kind_name, kind_adj, mat_name,
+                           names_in, num, per, pred, single, target_np, them, token_name)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -143,7 +145,8 @@ def _pair(ctx: Ctx, a, b):
     if isinstance(a, A.Move) and isinstance(b, A.Move) and a.verb == b.verb and \
             a.verb in ("trash", "discard", "reveal") and a.target == A.AllOf(A.Name("this"),
                                                                            a.target.bind):
-        first, second = move(ctx, a), target_np(ctx, b.target, b.verb)
+        move(ctx, a)                     # "trash this and ...": binds what the first took
+        second = target_np(ctx, b.target, b.verb)
         bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
         return Said(ctx.p(VERB[a.verb], what=join(ctx, [ctx.t(THIS), second])))
     if isinstance(a, A.RevealTop) and num(a.count) == 1 and not a.bottom and a.bind is None:

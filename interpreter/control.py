@@ -9,6 +9,7 @@ player`, a variable bound in an earlier `each player` block names that player's 
 from __future__ import annotations
 
 from dsl import ast as A
+from dsl.transform import REPEAT_MAX as REPEAT_LIMIT     # what lint allows is what runs
 
 from .decisions import Decision
 from .describe import describe_block, describe_stmt
@@ -160,9 +161,6 @@ class ControlStatements:
             f.attack.unaffected.add(f.you)
             self.game.say(f"{self.game.name(f.you)} is unaffected")
         return True
-
-
-REPEAT_LIMIT = 100
 
 
 def fixed_gain(spec: A.GainSpec, game) -> bool:

@@ -41,16 +41,19 @@ class Phases:
         self.pending.setdefault(p, []).append(pending)
 
     def _resolve_pending(self, p: int, pending: list) -> None:
-        if len(pending) > 1 and len({x.source.id if x.source else None for x in pending}) > 1:
-            labels = tuple(x.source for x in pending)
+        """Release what plays left for this turn; the player orders those that do something
+        (an extra turn's keeping its card in play does nothing now)."""
+        acting = [x for x in pending if x.body]
+        if len(acting) > 1 and len({x.source.id if x.source else None for x in acting}) > 1:
+            labels = tuple(x.source for x in acting)
             order = self.decide(Decision(p, "order", "next_turn",
                                          "order of what your cards do at the start of turn",
                                          labels, len(labels), len(labels)))
-            left, ordered = list(pending), []
+            left, ordered = list(acting), []
             for label in order:
                 ordered.append(left.pop(next(i for i, x in enumerate(left)
                                              if x.source is label)))
-            pending = ordered
+            pending = [x for x in pending if not x.body] + ordered
         for x in pending:
             for c in x.keeps:                    # discarded in this turn's Clean-up
                 n = self.staying.get(c.uid, 0) - 1

@@ -25,7 +25,8 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
 )
-from .render_clauses import block, bonus, combine, merge, stmt
+from .render_clauses import block, bonus, merge, stmt
+from .render_idioms import combine
 from .render_words import (Ctx, amount, cap, is_call, kind_adj, mat_name, num, pred, sentence,
                            zone_np)
 from .walk import mat_names

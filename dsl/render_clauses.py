@@ -3,9 +3,10 @@ kind of statement, looked up by node type. Part of the renderer (dsl.render)."""
 from __future__ import annotations
 
 from . import ast as A
+from . import render_idioms as idioms, render_lasting as lasting   # they call back into this
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .render_words import (Ctx, amount, bind_name, cap, cards_np, condition, cost_phrase,
-                           cost_test, describe, is_call, is_kind_name, kind_adj, mat_name,
+                           cost_test, describe, is_call, kind_adj, mat_name,
                            names_in, num, per, pred, single, target_np, them, token_name)
 
 
@@ -38,7 +39,7 @@ def join(ctx: Ctx, parts: list[str]) -> str:
 
 def block(ctx: Ctx, stmts) -> str:
     """Statements inside a sentence: clauses joined by `and` (or `, then` for more)."""
-    parts = [(s, stmt(ctx, s)) for s in combine(ctx, merge(stmts))]
+    parts = [(s, stmt(ctx, s)) for s in idioms.combine(ctx, merge(stmts))]
     parts = [(s, p) for s, p in parts if p]
     if all(isinstance(s, A.Bonus) for s, _ in parts):
         return join(ctx, [p for _, p in parts])
@@ -73,109 +74,6 @@ def merge(stmts):
     return out
 
 
-class Said:
-    """Two statements said as one clause (`reveal top 1` + `trash revealed`: "trash the top
-    card of your deck"), made by combine()."""
-    def __init__(self, text: str):
-        self.text = text
-
-
-def _pairs(ctx: Ctx, stmts) -> list:
-    """Pairs of statements that a printed card says in one clause."""
-    out, i = [], 0
-    while i < len(stmts):
-        a = stmts[i]
-        b = stmts[i + 1] if i + 1 < len(stmts) else None
-        said = _pair(ctx, a, b) if b is not None else None
-        if said is not None:
-            out.append(said)
-            i += 2
-        else:
-            out.append(a)
-            i += 1
-    return out
-
-
-def combine(ctx: Ctx, stmts) -> list:   # noqa: F811 (the runs first, then the pairs)
-    return _pairs(ctx, _runs(ctx, stmts))
-
-
-def _runs(ctx: Ctx, stmts) -> list:
-    """`if it is action {+1 action}; if it is treasure {+$1}` -> "If it is an Action card,
-    +1 Action; Treasure card, +$1" (Ironworks, Tribute)."""
-    out, i = [], 0
-    while i < len(stmts):
-        j = i
-        while j < len(stmts) and _kind_if(stmts[j]) and \
-                stmts[j].cond.subject == stmts[i].cond.subject:
-            j += 1
-        if j - i >= 2:
-            items = stmts[i:j]
-            it = them(ctx, items[0].cond.subject.name, pronoun=True) \
-                if isinstance(items[0].cond.subject, A.Name) else describe(ctx, items[0].cond.subject)
-            parts = [ctx.t(KIND_THEN, kind=ctx.kind_name(x.cond.kind), then=block(ctx, x.then))
-                     for x in items[1:]]
-            first = ctx.t(THEN_CLAUSE, kind=pred(ctx, A.Name(items[0].cond.kind)),
-                          then=block(ctx, items[0].then))
-            out.append(Said(ctx.t(IF_IT_IS_LIST, it=it, first=first, rest="; ".join(parts))))
-            i = j
-        else:
-            out.append(stmts[i])
-            i += 1
-    return out
-
-
-def _kind_if(s) -> bool:
-    return isinstance(s, A.If) and isinstance(s.cond, A.Is) and not s.cond.negated and \
-        not s.orelse and all(isinstance(x, A.Bonus) for x in s.then)
-
-
-def _pair(ctx: Ctx, a, b):
-    revealed = A.AllOf(A.Name("revealed"), None)
-    if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
-            num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
-            b.verb == "discard" and b.target == revealed:
-        bind_name(ctx, a.bind, "reveal", False)
-        return Said(ctx.tn(ctx.pick(REVEAL_THEN_DISCARD), num(a.count)))
-    if isinstance(a, A.Move) and isinstance(b, A.If) and isinstance(a.target, A.Selection) \
-            and a.target.bind and a.target.kind and a.target.source == A.Name("hand") and \
-            b.cond == A.Not(A.Name(a.target.bind)) and not b.orelse and \
-            b.then == (A.Move("reveal", A.AllOf(A.Name("hand"), None)),):
-        return Said(ctx.p(OR_REVEAL_HAND, x=move(ctx, a), kind=ctx.kind_name(a.target.kind)))
-    if isinstance(a, A.Move) and isinstance(b, A.Move) and a.verb == b.verb and \
-            a.verb in ("trash", "discard", "reveal") and a.target == A.AllOf(A.Name("this"),
-                                                                           a.target.bind):
-        move(ctx, a)                     # "trash this and ...": binds what the first took
-        second = target_np(ctx, b.target, b.verb)
-        bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
-        return Said(ctx.p(VERB[a.verb], what=join(ctx, [ctx.t(THIS), second])))
-    if isinstance(a, A.RevealTop) and num(a.count) == 1 and not a.bottom and a.bind is None:
-        if isinstance(b, A.Move) and b.verb in VERB_TOP and \
-                isinstance(b.target, A.AllOf) and b.target.expr == A.Name("revealed"):
-            bind_name(ctx, b.target.bind, b.verb, True)
-            return Said(ctx.p(VERB_TOP[b.verb]))
-        if isinstance(b, A.Put) and b.dest == "mat" and b.target == revealed and not ctx.he:
-            return Said(ctx.p(SET_ASIDE_ON_MAT, what=ctx.t(THE_TOP_CARD),
-                              mat=mat_name(ctx, b.mat)))
-    if isinstance(a, A.Put) and isinstance(b, A.Put) and a.dest == b.dest == "mat" and \
-            a.mat == b.mat and not a.any_order and not b.any_order:
-        what = join(ctx, [target_np(ctx, a.target, "put"), target_np(ctx, b.target, "put")])
-        return Said(ctx.p(PUT_MAT, what=what, mat=mat_name(ctx, a.mat)))
-    if isinstance(a, A.Each) and isinstance(b, A.Each) and len(a.body) == len(b.body) == 1:
-        choose, put = a.body[0], b.body[0]
-        if isinstance(choose, A.Move) and choose.verb == "choose" and \
-                isinstance(choose.target, A.Selection) and choose.target.bind and \
-                isinstance(put, A.Put) and put.owner is not None and \
-                put.target == A.AllOf(A.Name(choose.target.bind), None):
-            saved = ctx.person
-            ctx.person = 1
-            what = target_np(ctx, choose.target)
-            player = ctx.p(PLAYER[put.owner])
-            ctx.person = saved
-            return Said(ctx.t(EACH_PASSES, what=what, player=player))
-    return None
-
-
 def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     if isinstance(spec, A.Selection):
         return target_np(ctx, spec)
@@ -192,24 +90,10 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     if spec.cond is not None:
         what = ctx.t(THAT_IS, what=what, cond=pred(ctx, spec.cond))
     if spec.copy_of is not None:
-        what = copy_of(ctx, spec.copy_of, what if spec.relation or spec.cond else None)
+        what = lasting.copy_of(ctx, spec.copy_of, what if spec.relation or spec.cond else None)
     if spec.by_you:
         what = ctx.t(CHOSEN_BY_YOU, what=what)
     return what
-
-
-def copy_of(ctx: Ctx, src, qualified) -> str:
-    """`a copy of it`; `a copy of a card costing up to $6 that the player to your right
-    gained on his last turn`."""
-    if isinstance(src, A.OfPlayer) and src.name in HISTORY_OF:
-        what = qualified or ctx.t(A_CARD)
-        return ctx.t(COPY_OF, what=ctx.t(HISTORY_OF[src.name], what=what,
-                                         player=ctx.p(PLAYER[src.side])))
-    if isinstance(src, A.Name):
-        what = them(ctx, src.name, pronoun=True)
-    else:
-        what = describe(ctx, src)
-    return ctx.t(COPY_OF, what=what if qualified is None else f"{qualified} ({what})")
 
 
 def stmt(ctx: Ctx, s) -> str:
@@ -217,11 +101,11 @@ def stmt(ctx: Ctx, s) -> str:
     count = 1
     if isinstance(s, tuple):
         s, count = s
-    if isinstance(s, Said):
+    if isinstance(s, idioms.Said):
         return s.text
     if isinstance(s, A.Gain):
         return gain(ctx, s, count)
-    render = CLAUSES.get(type(s))
+    render = CLAUSES.get(type(s)) or lasting.CLAUSES.get(type(s))
     return render(ctx, s) if render is not None else str(s)
 
 
@@ -391,74 +275,6 @@ def as_you(ctx: Ctx, s: A.AsYou) -> str:
     return text
 
 
-def later(ctx: Ctx, s: A.Later) -> str:
-    body = block(ctx, s.body)
-    if s.event == "cleanup_start" and s.card is None:
-        return ctx.t(LATER_CLEANUP, x=body)
-    if s.card is not None and not isinstance(s.card, A.Name) or \
-            isinstance(s.card, A.Name) and is_kind_name(ctx, s.card.name):
-        if s.event == "play" and len(s.body) == 1 and isinstance(s.body[0], A.Bonus) and \
-                s.body[0].counter == "coins" and num(s.body[0].amount) is not None:
-            return ctx.t(PRODUCES_EXTRA, card=kind_adj(ctx, s.card), n=num(s.body[0].amount))
-        what = ctx.t(A_KIND, kind=kind_adj(ctx, s.card))
-        return ctx.t(LATER_WHEN, x=ctx.t(EVENT[s.event][0], what=what, x=body))
-    card = them(ctx, s.card.name, pronoun=True) if isinstance(s.card, A.Name) else \
-        ctx.t(THIS)
-    if s.event == "discard_from_play":
-        return ctx.t(LATER_DISCARD_YOU, card=card, x=body)
-    return ctx.t(LATER_EVENT, card=card, event=ctx.t(LATER_VERBS.get(s.event, s.event)),
-                 x=body)
-
-
-def extra_turn(ctx: Ctx, s: A.ExtraTurn) -> str:
-    if s.who == "you":
-        text = ctx.t(EXTRA_TURN_YOU)
-        if s.at_most_in_a_row is not None:
-            text += ". " + cap(ctx.t(AT_MOST_IN_A_ROW, n=s.at_most_in_a_row))
-        return text
-    text = ctx.t(EXTRA_TURN)
-    if s.controlled:
-        text += ", " + ctx.t(EXTRA_CONTROLLED)
-    if s.gains_to_controller:
-        text += ". " + cap(ctx.t(EXTRA_GAINS))
-    if s.trash_set_aside:
-        text += ("; " if s.gains_to_controller else ". ") + ctx.t(EXTRA_TRASH)
-    return text
-
-
-def next_turn(ctx: Ctx, s: A.NextTurn) -> str:
-    if all(isinstance(x, A.Bonus) and num(x.amount) is not None for x in s.body):
-        return ctx.t(NEXT_TURN_BONUSES, x=ctx.t(LIST_SEP).join(bonus(ctx, x) for x in s.body))
-    return ctx.t(NEXT_TURN, x=block(ctx, s.body))
-
-
-def turn_cost(ctx: Ctx, s: A.TurnCost) -> str:
-    cards = ctx.t(ALL_CARDS) if s.kind is None else ctx.t(KIND_PLURAL,
-                                                            kind=ctx.kind_name(s.kind))
-    n = num(s.delta)
-    return ctx.t(TURN_COST[s.sign], cards=cards, n=n if n is not None else amount(ctx, s.delta))
-
-
-def turn_draw(ctx: Ctx, s: A.TurnDraw) -> str:
-    usual = ctx.catalog.rules.hand_size if ctx.catalog is not None and ctx.catalog.rules \
-        else 5
-    return ctx.t(TURN_DRAW, n=amount(ctx, s.amount), usual=usual)
-
-
-def name_card(ctx: Ctx, s: A.NameCard) -> str:
-    ctx.bound[s.bind] = ("name", True)
-    return ctx.p(NAME_A_CARD)
-
-
-def tokens(ctx: Ctx, s: A.Tokens) -> str:
-    n = num(s.amount)
-    kind = token_name(ctx, s.kind)
-    pair = TOKEN_ON_PILE if s.on_pile else (TAKE_TOKENS if s.sign > 0 else LOSE_TOKENS)
-    if n is None:
-        return ctx.tn(ctx.pick(pair), 2, kind=kind).replace("2", amount(ctx, s.amount), 1)
-    return ctx.tn(ctx.pick(pair), n, kind=kind)
-
-
 def move(ctx: Ctx, s: A.Move) -> str:
     t = s.target
     if s.verb == "discard" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) \
@@ -600,7 +416,5 @@ CLAUSES = {
     A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
     A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,
     A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=block(ctx, s.body)),
-    A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED), A.Later: later, A.ExtraTurn: extra_turn,
-    A.NextTurn: next_turn, A.TurnCost: turn_cost, A.TurnDraw: turn_draw,
-    A.NameCard: name_card, A.Tokens: tokens,
+    A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED),
 }

@@ -64,6 +64,7 @@ class CardDef:
     changes_costs: bool = field(init=False, compare=False, repr=False)
     protects: bool = field(init=False, compare=False, repr=False)
     turn_events: frozenset = field(init=False, compare=False, repr=False)
+    reads_history: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         derived = {
@@ -84,6 +85,8 @@ class CardDef:
             # the events its `this turn on EVENT` triggers listen to
             "turn_events": frozenset(n.event for n in _all_nodes(self)
                                      if isinstance(n, A.Later)),
+            # whether it reads what was gained or bought this turn, or a last turn
+            "reads_history": reads_history(_programs(self)),
         }
         sweep = derived["sweep"]          # ...and its coins when that is all it gives
         derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None
@@ -172,9 +175,27 @@ class Catalog:
 _SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
 
 
+# the history kept only for the cards that read it (this turn's plays are always kept)
+_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn")
+
+
+def reads_history(tree) -> bool:
+    """Whether an effect or condition reads the history a game keeps only when asked."""
+    return any(isinstance(n, (A.Name, A.OfPlayer)) and n.name in _KEPT_HISTORY
+               for n in nodes(tree))
+
+
+def _programs(d) -> tuple:
+    """Every program and condition of a card: play, triggers and their `what`, modifiers'
+    `what`, victory points."""
+    return (d.on_play, tuple(t.effect for t in d.triggers),
+            tuple(t.what for t in d.triggers if t.what not in (None, "this")),
+            tuple(m.what for m in d.modifiers if m.what is not None), d.vp)
+
+
 def _all_nodes(d):
-    """Every node of a card's programs: play, triggers, conditions."""
-    return nodes((d.on_play, tuple(t.effect for t in d.triggers)))
+    """Every node of a card's programs and conditions."""
+    return nodes(_programs(d))
 
 
 def _has(d, node_type) -> bool:

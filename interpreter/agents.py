@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from dsl.model import reads_history
+
 from .decisions import Decision, IllegalAnswer
 from .compiler import compiled
 from .expressions import Frame
@@ -121,6 +123,9 @@ class Bot:
         self.strategy = strategy
         self.name = strategy.name
         self.plan = _remembered(_PLANS, strategy, _compile_plan, 256)   # once per strategy
+        # whether its conditions read this turn's gains or buys or a last turn, which a
+        # game keeps only when something reads them
+        self.reads_history = any(reads_history(cond) for _, cond in strategy.buy if cond)
         self._frames: dict = {}        # player -> the frame the buy conditions read
         self._ranks: dict = {}         # card id -> (definition, play rank)
 

@@ -225,8 +225,11 @@ class Interpreter(ControlStatements, LastingStatements):
                                       tuple(cards), len(cards), len(cards), f.source))
         parent = f.this[0][0] if f.this else None
         for c in cards:
-            if parent is not None and parent is not c:
-                g.turn.played_by[c.uid] = parent     # what played it stays as long as it
+            if parent is not None and parent is not c:     # it stays in play as long as c
+                t = g.turn
+                if t.played_by is None:
+                    t.played_by = {}
+                t.played_by[c.uid] = parent
             g.play(f.actor, c, s.times)
         self._bind(s.target, cards, f)
         return cards

@@ -50,6 +50,9 @@ class Game(SupplyFigures, Events, Phases):
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
         self.protection = plan.protection        # a card here can protect from Attacks
+        # a card (or a bot) here reads this turn's gains or buys or a player's last turn
+        self.keeps_history = plan.keeps_history or \
+            any(getattr(a, "reads_history", False) for a in agents)
         self.supply_listeners = plan.supply_listeners
         self.pending: dict = {}       # player -> what plays left for his next turn
         self.staying: dict = {}       # card uid -> how many of those keep it in play
@@ -87,10 +90,11 @@ class Game(SupplyFigures, Events, Phases):
             self._pile_changed(zone.slot, 1)
         if zone.owner is not None:
             self.players[zone.owner].holdings.add(d)
-        if d.triggers or d.modifiers or d.turn_events or d.changes_costs:
+        if d.triggers or d.modifiers or d.turn_events or d.changes_costs or d.reads_history:
             self.listened |= {t.on for t in d.triggers} | d.turn_events   # it listens too
             self.has_modifiers = self.has_modifiers or d.changes_costs
             self.protection = self.protection or d.protects
+        self.keeps_history = self.keeps_history or d.reads_history
         return card
 
     @property
@@ -250,7 +254,8 @@ class Game(SupplyFigures, Events, Phases):
             if self.fire("would_gain", p, card).cancelled:
                 return None
         self.move(card, self.players[p].zones[dest])
-        t.gains.append((p, card))
+        if self.keeps_history:
+            t.gains += ((p, card),)
         if self.logging:
             self.say(f"{self.name(p)} gains {card.id}" +
                      ("" if dest == "discard" else f" to {dest}"))

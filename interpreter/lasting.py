@@ -48,7 +48,7 @@ class LastingStatements:
     def _turn_cost(self, s: A.TurnCost, f: Frame, optional):
         delta = self._num(s.delta, f) * s.sign
         if delta:
-            self.game.turn.cost_changes.append((delta, s.kind))
+            self.game.turn.cost_changes += ((delta, s.kind),)
         return bool(delta)
 
     def _turn_draw(self, s: A.TurnDraw, f: Frame, optional):

@@ -16,25 +16,28 @@ class Phases:
         self.turn = turn
         if not turn.extra:
             self.players[turn.player].turns += 1
-        if self._interp is not None:
-            self._interp.work = 0
+        interp = self._interp
+        if interp is not None:
+            interp.work = 0
         if self.logging:
             who = self.name(turn.player)
             if turn.controller != turn.player:
                 who += f" (controlled by {self.name(turn.controller)})"
             self.say(f"-- turn of {who}")
-        pending = self.pending.pop(turn.player, None)
-        if pending:
-            self._resolve_pending(turn.player, pending)
+        if self.pending:
+            pending = self.pending.pop(turn.player, None)
+            if pending:
+                self._resolve_pending(turn.player, pending)
 
     def leave_for_next_turn(self, p: int, pending) -> None:
         """A play left something for player p's next turn: its card, and the cards whose
         effects played it (a Throne Room), stay in play until that turn's Clean-up."""
         keeps, card = [], pending.source
+        parents = self.turn.played_by or {}
         while card is not None and card.owner is not None and card not in keeps \
                 and card.zone is self.players[card.owner].in_play:
             keeps.append(card)
-            card = self.turn.played_by.get(card.uid)
+            card = parents.get(card.uid)
         pending.keeps = tuple(keeps)
         for c in keeps:
             self.staying[c.uid] = self.staying.get(c.uid, 0) + 1
@@ -225,7 +228,8 @@ class Phases:
         t.potions -= cost.potion
         t.bought = True
         card = pile.cards[-1] if pile.cards else pile.top_card_made()
-        t.buys_made.append((p, card))
+        if self.keeps_history:
+            t.buys_made += ((p, card),)
         if self.logging:
             self.say(f"{self.name(p)} buys {cid}")
         if "buy" in self.listened:
@@ -290,7 +294,8 @@ class Phases:
         """Clean-up, then the next turn (an extra turn first, if any), unless the game ends."""
         last = self.turn
         self.cleanup()
-        self.players[last.player].last_turn = last
+        if self.keeps_history:
+            self.players[last.player].last_turn = last
         if self.supply_over:
             self.over = True
             self.say("-- game over")

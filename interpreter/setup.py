@@ -20,6 +20,7 @@ class SetupPlan:
     supply_listeners: tuple  # (definition, trigger) of triggers that work from the supply
     has_modifiers: bool      # whether any card here can change costs
     protection: bool         # whether any card here protects from Attacks while in play
+    keeps_history: bool      # whether any card here reads gains, buys or last turns
     end_slot: Optional[int]  # the slot of the pile that ends the game when empty
     end_piles: int           # ...or this many empty piles
     by_cost: tuple           # (card id, slot, coins, potions): what buyable() walks
@@ -75,6 +76,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
         supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
         has_modifiers=any(d.changes_costs for d in defs + list(start)),
         protection=any(d.protects for d in defs + list(start)),
+        keeps_history=any(d.reads_history for d in defs + list(start)),
         end_slot=ids.index(rules.end_pile) if rules.end_pile in ids else None,
         end_piles=rules.end_empty_piles[n],
         by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)

@@ -205,19 +205,30 @@ class TurnState:
     possessed-turn rules, the phase and counters, its history (cards played, gained and
     bought, by whom), what its plays started for the rest of it (triggers, cost changes,
     the Clean-up draw), how many turns in a row its player has taken, and the possessed
-    player's trashed cards set aside."""
-    __slots__ = ("player", "controller", "extra", "gains_to_controller", "trash_set_aside",
-                 "phase", "actions", "buys", "coins", "potions", "bought", "played", "later",
-                 "aside_trash", "gains", "buys_made", "played_by", "cost_changes",
-                 "cleanup_draw", "run")
+    player's trashed cards set aside.
+
+    What every turn sets is a slot; what few turns need has its default on the class and
+    is set on the turn only when it differs (a game makes a TurnState every turn)."""
+    __slots__ = ("player", "controller", "phase", "actions", "buys", "coins", "potions",
+                 "bought", "played", "later", "aside_trash", "__dict__")
+    extra = False                      # an extra turn (Outpost, Possession)
+    gains_to_controller = False        # a possessed turn's rules
+    trash_set_aside = False
+    gains = buys_made = ()             # (player, card) of every gain, every buy: kept only
+                                       # when a card of the game reads them
+    played_by = None                   # card uid -> the card whose effect played it
+    cost_changes = ()                  # (delta, kind or None) started by plays
+    cleanup_draw = None                # the Clean-up's hand size, if a play changed it
+    run = 1                            # turns in a row of this player, this one included
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):
         self.player = player
         self.controller = controller
-        self.extra = extra
-        self.gains_to_controller = gains_to_controller
-        self.trash_set_aside = trash_set_aside
+        if extra:
+            self.extra = True
+            self.gains_to_controller = gains_to_controller
+            self.trash_set_aside = trash_set_aside
         self.phase = "action"              # action | buy | cleanup
         self.actions = 1
         self.buys = 1
@@ -227,9 +238,3 @@ class TurnState:
         self.played: list = []             # the cards played, in order (once per play)
         self.later: list = []              # Later triggers started this turn
         self.aside_trash: list = []
-        self.gains: list = []              # (player, card) of every gain this turn
-        self.buys_made: list = []          # (player, card) of every buy this turn
-        self.played_by: dict = {}          # card uid -> the card whose effect played it
-        self.cost_changes: list = []       # (delta, kind or None) started by plays
-        self.cleanup_draw = None           # the Clean-up's hand size, if a play changed it
-        self.run = 1                       # turns in a row of this player, this one included

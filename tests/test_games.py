@@ -100,3 +100,27 @@ def test_random_bot_uses_only_the_seeded_generator():
     random.seed(12345)          # the global generator must not matter
     seeds.append(fuzz_game(CATALOG, list(CATALOG.kingdoms["interaction"].cards), 4)[1].scores())
     assert seeds[0] == seeds[1] == seeds[2]
+
+
+def test_history_is_kept_when_a_card_or_a_bot_reads_it(tmp_path):
+    """This turn's gains and buys and the last turns are kept only when something reads
+    them; a bot's condition reading them is something too."""
+    plain = [Bot(find_strategy("bm", CATALOG)) for _ in range(2)]
+    assert not Game(CATALOG, ["village"], 2, plain, seed=1).keeps_history
+    assert Game(CATALOG, ["smugglers"], 2, plain, seed=1).keeps_history
+    strategy = tmp_path / "one_a_turn.yaml"           # Markets give buys; it uses one
+    strategy.write_text("name: one_a_turn\nplay: [market]\nbuy:\n"
+                        "  - province if count(bought) = 0\n  - market if count(bought) = 0\n"
+                        "  - silver if count(bought) = 0\n", encoding="utf-8")
+    bot = Bot(find_strategy(str(strategy), CATALOG))
+    game = Game(CATALOG, ["market"], 2, [bot, plain[1]], seed=3)
+    assert game.keeps_history
+    play_game(game)
+    turns, buys = [], 0
+    for line in game.log:
+        if line.startswith("-- turn of"):
+            turns.append(buys)
+            buys = 0
+        elif line.startswith("p1 buys"):
+            buys += 1
+    assert max(turns) == 1 and game.players[0].holdings.counts.get("market", 0) >= 2

@@ -202,7 +202,8 @@ def check_printed_text(src, card) -> None:
             if n not in numbers and "coins" not in computed and \
                     not any(c == "coins" and v == n for c, v in anywhere):
                 warn(f"says ${n}, a cost or amount the effect never uses")
-        said_vp = [int(m.group(1)) for m in re.finditer(r"(-?\d+)\s*VP\b", text)]
+        said_vp = [int(m.group(1))
+                   for m in re.finditer(r"(-?\d+)\s*VP\b(?!\s*tokens?\b)", text)]
         if vp is not None and vp not in said_vp:
             warn(f"does not say the {vp} VP the card is worth")
         if card.vp is None and said_vp:

@@ -125,5 +125,14 @@ def test_printed_text_against_the_effect(tmp_path):
     assert all(d.severity == "warning" and d.line in (7, 8) for d in diags)
 
 
+def test_vp_tokens_in_a_printed_text_are_not_the_cards_vp(tmp_path):
+    fan = tmp_path / "tokens.yaml"
+    fan.write_text("id: fan_collector\nset: fan\ncost: 4\ntypes: [action]\n"
+                   "names: {en: Collector, hu: X, cs: X}\n"
+                   "text:\n  en: \"+1 Card. +1 VP token.\"\n"
+                   "on_play: |\n  +1 card\n  +1 vp token\n", encoding="utf-8")
+    assert [d.message for d in lint([str(fan)]) if d.code == "W020"] == []
+
+
 def test_shipped_printed_texts_agree_with_the_effects():
     assert [d.format() for d in lint(None) if d.code == "W020"] == []

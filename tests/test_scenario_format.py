@@ -18,6 +18,12 @@ from dsl.scenario import run_file
     ("steps: []\n", ":1:1:", "'name' is a required property"),
     ("name: x\nsteps: [{dance: village}]\n", ":2:9:", "steps/0"),
     ("name: [unclosed\n", ":2:1:", "invalid YAML"),
+    ("name: x\nsetup: {p1: {mats: {island: estate}}}\n", ":2:29:", "not of type 'array'"),
+    ("name: x\nsetup: {p1: {tokens: {vp: -1}}}\n", ":2:27:", "minimum"),
+    ("name: x\nsetup: {pile_tokens: {harem: {embargo: 1}}}\n", ":2:23:",
+     "'harem' is not a pile in the supply"),
+    ("name: x\nexpect: {turn_of: player2}\n", ":2:19:", "does not match"),
+    ("name: x\nsetup: {p1: {mats: {Island: [estate]}}}\n", ":2:20:", "does not match"),
 ])
 def test_bad_scenarios_fail_with_a_position(tmp_path, text, where, words):
     p = tmp_path / "s.yaml"

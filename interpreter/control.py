@@ -75,7 +75,6 @@ class ControlStatements:
         n = len(self.game.players)
         order = [(f.you + i) % n for i in range(1 if s.others else 0, n)]
         env, own = f.env, f.by_player
-        found: dict = {}
         done = False
         for q in order:
             if not self._affected(f, q):
@@ -87,9 +86,7 @@ class ControlStatements:
             for name, value in env.items():
                 if before.get(name) is not value and isinstance(value, list):
                     own.setdefault(name, {})[q] = value
-                    found[name] = True
-        for name in set(found) | set(own):
-            per = own[name]
+        for name, per in own.items():             # after the block: every player's
             env[name] = [pair for q in order for pair in per.get(q, [])]
         return done
 

@@ -130,6 +130,19 @@ class Game(SupplyFigures, Events, Phases):
             return answer
         return d.check(answer)
 
+    def in_chosen_order(self, p: int, purpose: str, prompt: str, items: list, label) -> list:
+        """The items in the order player p chooses, asked as an order of their labels (the
+        cards they come from); not asked when the order cannot matter (one item, or items
+        of one card)."""
+        if len(items) < 2:
+            return items
+        order = self.decide(Decision(p, "order", purpose, prompt,
+                                     tuple(label(x) for x in items), len(items), len(items)))
+        left, ordered = list(items), []
+        for chosen in order:
+            ordered.append(left.pop(next(i for i, x in enumerate(left) if label(x) is chosen)))
+        return ordered
+
     # ---- costs -----------------------------------------------------------------------------
     def cost(self, d) -> Cost:
         """A card's cost now: its printed cost changed by the cards in play and by what this

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .decisions import Decision
 from .state import AttackInfo, Card, Event, Later
 
 NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
@@ -31,7 +30,9 @@ class Events:
             for owner in self._turn_order_from(self.turn.player):
                 own = [x for x in found if x[2] == owner]
                 if len(own) > 1:
-                    own = self._ordered(owner, kind, own)
+                    own = self.in_chosen_order(owner, "order",
+                                               f"order of the abilities triggered by {kind}",
+                                               own, lambda x: x[1])
                 for trig, source, ctrl, zone in own:
                     if ev.cancelled:
                         break
@@ -39,17 +40,6 @@ class Events:
                         continue                      # the card left: it no longer reacts
                     self.interp.run_trigger(trig, source, ctrl, ev)
         return ev
-
-    def _ordered(self, owner: int, kind: str, own: list) -> list:
-        labels = tuple(x[1] for x in own)
-        order = self.decide(Decision(owner, "order", "order",
-                                     f"order of the abilities triggered by {kind}",
-                                     labels, len(labels), len(labels)))
-        left, out = list(own), []
-        for label in order:
-            at = next(i for i, x in enumerate(left) if x[1] is label)
-            out.append(left.pop(at))
-        return out
 
     def _listeners(self, ev: Event) -> list:
         """(trigger, card, controller, zone the card must still be in) for an event."""

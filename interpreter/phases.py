@@ -46,17 +46,10 @@ class Phases:
     def _resolve_pending(self, p: int, pending: list) -> None:
         """Release what plays left for this turn; the player orders those that do something
         (an extra turn's keeping its card in play does nothing now)."""
-        acting = [x for x in pending if x.body]
-        if len(acting) > 1 and len({x.source.id if x.source else None for x in acting}) > 1:
-            labels = tuple(x.source for x in acting)
-            order = self.decide(Decision(p, "order", "next_turn",
-                                         "order of what your cards do at the start of turn",
-                                         labels, len(labels), len(labels)))
-            left, ordered = list(acting), []
-            for label in order:
-                ordered.append(left.pop(next(i for i, x in enumerate(left)
-                                             if x.source is label)))
-            pending = [x for x in pending if not x.body] + ordered
+        acting = self.in_chosen_order(p, "next_turn",
+                                      "order of what your cards do at the start of turn",
+                                      [x for x in pending if x.body], lambda x: x.source)
+        pending = [x for x in pending if not x.body] + acting
         for x in pending:
             for c in x.keeps:                    # discarded in this turn's Clean-up
                 n = self.staying.get(c.uid, 0) - 1

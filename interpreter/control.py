@@ -108,7 +108,7 @@ class ControlStatements:
     def _choose(self, s: A.ChooseOne, f: Frame, optional):
         """`choose one`: one option; `choose two` (or more): that many different options,
         all chosen first, then done in printed order."""
-        labels = tuple(f"{i + 1}: {describe_block(b)}" for i, b in enumerate(s.options))
+        labels = tuple(describe_block(b) for b in s.options)     # answered by position
         chooser = f.you if s.by_you else f.actor
         behalf = f.actor if s.by_you and f.actor != f.you else None
         if s.count == 1:

@@ -39,7 +39,9 @@ def describe_stmt(s) -> str:
     if isinstance(s, A.Bonus):
         if s.counter == "coins":
             return f"+${describe_expr(s.amount)}"
-        return f"+{describe_expr(s.amount)} {s.counter}"
+        word = s.counter[:-1] if isinstance(s.amount, A.Num) and s.amount.value == 1 \
+            else s.counter
+        return f"+{describe_expr(s.amount)} {word}"
     if isinstance(s, A.Move):
         return f"{s.verb.replace('_', ' ')} {_target(s.target)}"
     if isinstance(s, A.Put):

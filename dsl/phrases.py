@@ -161,6 +161,7 @@ OR_REVEAL_HAND = (N_("{x} (or reveal a hand with no {kind})"),
                   N_("{x} (or reveals a hand with no {kind})"))
 A_REVEALED = N_("a revealed {kind}")
 ANOTHER_COPY = N_("another copy of {card}")
+SET_ASIDE_LONG = (N_("set aside {what}"), N_("sets aside {what}"))
 REVEAL_THEN_DISCARD = (ngettext("reveal then discard the top {n} card of your deck",
                                 "reveal then discard the top {n} cards of your deck"),
                        ngettext("reveals then discards the top {n} card of his deck",

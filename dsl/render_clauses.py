@@ -238,10 +238,18 @@ def choose(ctx: Ctx, s: A.ChooseOne) -> str:
     if s.count > 1:
         opts = ctx.t(OPTIONS_SEP).join(block(ctx, o) for o in s.options)
         return ctx.p(CHOOSE_N[s.count], x=opts.replace("; or ", "; "))
-    opts = ctx.t(OPTIONS_SEP).join(block(ctx, o) for o in s.options) if not ctx.he \
+    opts = ctx.t(OPTIONS_SEP).join(option(ctx, o) for o in s.options) if not ctx.he \
         else ctx.t(OR, a=block(ctx, s.options[0]), b=ctx.t(OPTIONS_SEP).join(
             block(ctx, o) for o in s.options[1:]))
     return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
+
+
+def option(ctx: Ctx, stmts) -> str:
+    """One option of `choose one`, its statements as one list: "discard your hand, +4 Cards,
+    and each other player ..." (Minion)."""
+    if len(stmts) < 2 or ctx.he:
+        return block(ctx, stmts)
+    return join(ctx, [stmt(ctx, x) for x in idioms.combine(ctx, merge(stmts))])
 
 
 def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
@@ -295,6 +303,8 @@ def move(ctx: Ctx, s: A.Move) -> str:
     elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
         what = ctx.t(THIS_CARD)
     verb = RETURN if s.verb == "return" else VERB.get(s.verb, VERB["choose"])
+    if s.verb == "set_aside" and isinstance(t, A.Selection):
+        verb = SET_ASIDE_LONG              # "set aside a card from your hand"
     if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
             s.verb != "return":
         what = target_np(ctx, A.Selection("exactly", t.count, t.kind, t.source, t.by_you,

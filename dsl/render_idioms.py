@@ -11,10 +11,15 @@ from .render_words import (Ctx, bind_name, describe, mat_name, num, pred, single
 
 
 class Said:
-    """Two statements said as one clause (`reveal top 1` + `trash revealed`: "trash the top
-    card of your deck"), made by combine()."""
-    def __init__(self, text: str):
-        self.text = text
+    """Statements said as one clause (`reveal top 1` + `trash revealed`: "trash the top card
+    of your deck"), made by combine(); rendered in its turn, when the statements before it
+    have bound their variables."""
+    def __init__(self, render):
+        self.render = render
+
+    @property
+    def text(self) -> str:
+        return self.render()
 
 
 def _pairs(ctx: Ctx, stmts) -> list:
@@ -25,7 +30,7 @@ def _pairs(ctx: Ctx, stmts) -> list:
         b = stmts[i + 1] if i + 1 < len(stmts) else None
         said = _pair(ctx, a, b) if b is not None else None
         if said is not None:
-            out.append(said)
+            out.append(Said(said))
             i += 2
         else:
             out.append(a)
@@ -47,19 +52,23 @@ def _runs(ctx: Ctx, stmts) -> list:
                 stmts[j].cond.subject == stmts[i].cond.subject:
             j += 1
         if j - i >= 2:
-            items = stmts[i:j]
-            it = them(ctx, items[0].cond.subject.name, pronoun=True) \
-                if isinstance(items[0].cond.subject, A.Name) else describe(ctx, items[0].cond.subject)
-            parts = [ctx.t(KIND_THEN, kind=ctx.kind_name(x.cond.kind), then=C.block(ctx, x.then))
-                     for x in items[1:]]
-            first = ctx.t(THEN_CLAUSE, kind=pred(ctx, A.Name(items[0].cond.kind)),
-                          then=C.block(ctx, items[0].then))
-            out.append(Said(ctx.t(IF_IT_IS_LIST, it=it, first=first, rest="; ".join(parts))))
+            out.append(Said(lambda items=stmts[i:j]: _kinds_list(ctx, items)))
             i = j
         else:
             out.append(stmts[i])
             i += 1
     return out
+
+
+def _kinds_list(ctx: Ctx, items) -> str:
+    subject = items[0].cond.subject
+    it = them(ctx, subject.name, pronoun=True) if isinstance(subject, A.Name) else \
+        describe(ctx, subject)
+    first = ctx.t(THEN_CLAUSE, kind=pred(ctx, A.Name(items[0].cond.kind)),
+                  then=C.block(ctx, items[0].then))
+    rest = [ctx.t(KIND_THEN, kind=ctx.kind_name(x.cond.kind), then=C.block(ctx, x.then))
+            for x in items[1:]]
+    return ctx.t(IF_IT_IS_LIST, it=it, first=first, rest="; ".join(rest))
 
 
 def _kind_if(s) -> bool:
@@ -68,48 +77,57 @@ def _kind_if(s) -> bool:
 
 
 def _pair(ctx: Ctx, a, b):
+    """The renderer of a pair said as one clause, or None."""
     revealed = A.AllOf(A.Name("revealed"), None)
     if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
             num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
             b.verb == "discard" and b.target == revealed:
-        bind_name(ctx, a.bind, "reveal", False)
-        return Said(ctx.tn(ctx.pick(REVEAL_THEN_DISCARD), num(a.count)))
+        def reveal_then_discard():
+            bind_name(ctx, a.bind, "reveal", False)
+            return ctx.tn(ctx.pick(REVEAL_THEN_DISCARD), num(a.count))
+        return reveal_then_discard
     if isinstance(a, A.Move) and isinstance(b, A.If) and isinstance(a.target, A.Selection) \
             and a.target.bind and a.target.kind and a.target.source == A.Name("hand") and \
             b.cond == A.Not(A.Name(a.target.bind)) and not b.orelse and \
             b.then == (A.Move("reveal", A.AllOf(A.Name("hand"), None)),):
-        return Said(ctx.p(OR_REVEAL_HAND, x=C.move(ctx, a), kind=ctx.kind_name(a.target.kind)))
+        return lambda: ctx.p(OR_REVEAL_HAND, x=C.move(ctx, a), kind=ctx.kind_name(a.target.kind))
     if isinstance(a, A.Move) and isinstance(b, A.Move) and a.verb == b.verb and \
             a.verb in ("trash", "discard", "reveal") and a.target == A.AllOf(A.Name("this"),
                                                                            a.target.bind):
-        C.move(ctx, a)                     # "trash this and ...": binds what the first took
-        second = target_np(ctx, b.target, b.verb)
-        bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
-        return Said(ctx.p(VERB[a.verb], what=C.join(ctx, [ctx.t(THIS), second])))
+        def this_and():
+            C.move(ctx, a)                 # "trash this and ...": binds what the first took
+            second = target_np(ctx, b.target, b.verb)
+            bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
+            return ctx.p(VERB[a.verb], what=C.join(ctx, [ctx.t(THIS), second]))
+        return this_and
     if isinstance(a, A.RevealTop) and num(a.count) == 1 and not a.bottom and a.bind is None:
         if isinstance(b, A.Move) and b.verb in VERB_TOP and \
                 isinstance(b.target, A.AllOf) and b.target.expr == A.Name("revealed"):
-            bind_name(ctx, b.target.bind, b.verb, True)
-            return Said(ctx.p(VERB_TOP[b.verb]))
+            def top_card():
+                bind_name(ctx, b.target.bind, b.verb, True)
+                return ctx.p(VERB_TOP[b.verb])
+            return top_card
         if isinstance(b, A.Put) and b.dest == "mat" and b.target == revealed and not ctx.he:
-            return Said(ctx.p(SET_ASIDE_ON_MAT, what=ctx.t(THE_TOP_CARD),
-                              mat=mat_name(ctx, b.mat)))
+            return lambda: ctx.p(SET_ASIDE_ON_MAT, what=ctx.t(THE_TOP_CARD),
+                                 mat=mat_name(ctx, b.mat))
     if isinstance(a, A.Put) and isinstance(b, A.Put) and a.dest == b.dest == "mat" and \
             a.mat == b.mat and not a.any_order and not b.any_order:
-        what = C.join(ctx, [target_np(ctx, a.target, "put"), target_np(ctx, b.target, "put")])
-        return Said(ctx.p(PUT_MAT, what=what, mat=mat_name(ctx, a.mat)))
+        return lambda: ctx.p(PUT_MAT, mat=mat_name(ctx, a.mat), what=C.join(
+            ctx, [target_np(ctx, a.target, "put"), target_np(ctx, b.target, "put")]))
     if isinstance(a, A.Each) and isinstance(b, A.Each) and len(a.body) == len(b.body) == 1:
         choose, put = a.body[0], b.body[0]
         if isinstance(choose, A.Move) and choose.verb == "choose" and \
                 isinstance(choose.target, A.Selection) and choose.target.bind and \
                 isinstance(put, A.Put) and put.owner is not None and \
                 put.target == A.AllOf(A.Name(choose.target.bind), None):
-            saved = ctx.person
-            ctx.person = 1
-            what = target_np(ctx, choose.target)
-            player = ctx.p(PLAYER[put.owner])
-            ctx.person = saved
-            return Said(ctx.t(EACH_PASSES, what=what, player=player))
+            def passes():
+                saved = ctx.person
+                ctx.person = 1
+                what = target_np(ctx, choose.target)
+                player = ctx.p(PLAYER[put.owner])
+                ctx.person = saved
+                return ctx.t(EACH_PASSES, what=what, player=player)
+            return passes
     return None
 
 

@@ -281,6 +281,8 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         what = ctx.t(THAT_IS, what=cards_np(ctx, sel.mode, sel.count, kind),
                      cond=pred(ctx, src.cond))
         src = src.source
+    elif kind == ctx.card.id and sel.mode == "exactly" and num(sel.count) == 1:
+        what = ctx.t(ANOTHER_COPY, card=ctx.card_name(kind))
     else:
         what = cards_np(ctx, sel.mode, sel.count, kind)
     if isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \

@@ -305,8 +305,8 @@ CHOOSE_N = {2: (N_("choose two: {x}. (The choices must be different.)"),
             4: (N_("choose four: {x}. (The choices must be different.)"),
                 N_("chooses four: {x}. (The choices must be different.)"))}
 EACH_CARD = N_("for each {what}, {x}")
-DIFFERENTLY_NAMED = N_("differently named card {among}")
-AMONG = N_("among {them}")
+DIFFERENTLY_NAMED_REVEALED = N_("differently named card revealed")
+DIFFERENTLY_NAMED_AMONG = N_("differently named card among {them}")
 PLAYER = {"left": (N_("the player to your left"), N_("the player to his left")),
           "right": (N_("the player to your right"), N_("the player to his right"))}
 PUT_WHERE = (N_("put {what} {where}"), N_("puts {what} {where}"))
@@ -336,6 +336,8 @@ NAME_A_CARD = (N_("name a card"), N_("names a card"))
 THE_NAMED = N_("the named card")
 IS_NAMED = N_("{it} is the named card")
 SAME_NAME = N_("{a} has the same name as {b}")
+TAKE_TOKENS_EXPR = (N_("take {kind} tokens equal to {amount}"),
+                    N_("takes {kind} tokens equal to {amount}"))
 TAKE_TOKENS = (ngettext("take a {kind} token", "take {n} {kind} tokens"),
                ngettext("takes a {kind} token", "takes {n} {kind} tokens"))
 LOSE_TOKENS = (ngettext("return a {kind} token", "return {n} {kind} tokens"),
@@ -379,5 +381,13 @@ HISTORY_AT_LEAST = {"played": ngettext("you've played {n} or more {kind} card th
                     "bought": ngettext("you have bought {n} or more {kind} card this turn",
                                        "you have bought {n} or more {kind} cards this turn")}
 OF_PLAYER = N_("{x} of {player}")
+ZONE_OF_PLAYER = {"hand": N_("{cards} in the hand of {player}"),
+                  "deck": N_("{cards} in the deck of {player}"),
+                  "discard": N_("{cards} in the discard pile of {player}"),
+                  "in_play": N_("{cards} {player} has in play")}
+THE_REVEALED_NAMED = N_("the revealed copies of the named card")
+THE_REVEALED_WHAT = N_("the revealed {what}")
+CARDS_AMONG = N_("{cards} among {them}")
+OPTIONS_LIST_SEP = N_("; ")
 PROTECTED = N_("while this is in play, when another player plays an Attack card, it doesn't "
                "affect you")

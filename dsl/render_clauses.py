@@ -148,6 +148,9 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
     ctx.bound.pop("__revealed_one", None)
     ctx.revealed_split = False
     c = s.cond
+    if isinstance(c, A.Compare) and is_call(c.left, "cost") and c.left.args == (A.Name("it"),):
+        what = cards_np(ctx, "exactly", A.Num(1), A.Compare(c.op, A.Name("cost"), c.right))
+        return ctx.p(REVEAL_UNTIL_WHAT, what=what)        # `until cost(it) >= $4`
     if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
             and num(c.right) is not None and isinstance(c.left.args[0], A.Where):
         cond = c.left.args[0].cond
@@ -179,7 +182,12 @@ def shuffle_into(ctx: Ctx, s: A.ShuffleInto) -> str:
 
 def may(ctx: Ctx, s: A.May) -> str:
     if s.stmt is None:
-        return ctx.p(MAY, x=block(ctx, s.body))
+        saved = ctx.person
+        if ctx.he:
+            ctx.person = 2                   # "he may discard", not "he may discards"
+        body = block(ctx, s.body)
+        ctx.person = saved
+        return ctx.p(MAY, x=body)
     saved = ctx.person
     if ctx.he:
         ctx.person = 2                   # "he may gain", not "he may gains"
@@ -221,23 +229,20 @@ def player_block(ctx: Ctx, s: A.PlayerBlock) -> str:
 def each_card(ctx: Ctx, s: A.EachCard) -> str:
     src = s.source
     if is_call(src, "distinct"):
-        what = ctx.t(DIFFERENTLY_NAMED, among=among(ctx, src.args[0]))
+        inner = src.args[0]
+        if isinstance(inner, A.Name) and ctx.bound.get(inner.name, ("",))[0] == "reveal":
+            what = ctx.t(DIFFERENTLY_NAMED_REVEALED)
+        else:
+            what = ctx.t(DIFFERENTLY_NAMED_AMONG, them=describe(ctx, inner))
     else:
         what = ctx.t(FROM_BOUND, what=ctx.tn(CARD_WORD, 1), them=describe(ctx, src))
     return ctx.t(EACH_CARD, what=what, x=block(ctx, s.body))
 
 
-def among(ctx: Ctx, e) -> str:
-    """`revealed` for the cards a player just revealed, else `among the ...`."""
-    if isinstance(e, A.Name) and e.name in ctx.bound and ctx.bound[e.name][0] == "reveal":
-        return ctx.t(PER_BOUND["reveal"]).split(" ", 1)[-1]      # "revealed"
-    return ctx.t(AMONG, them=describe(ctx, e))
-
-
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
     if s.count > 1:
-        opts = ctx.t(OPTIONS_SEP).join(block(ctx, o) for o in s.options)
-        return ctx.p(CHOOSE_N[s.count], x=opts.replace("; or ", "; "))
+        opts = ctx.t(OPTIONS_LIST_SEP).join(option(ctx, o) for o in s.options)
+        return ctx.p(CHOOSE_N[s.count], x=opts)
     opts = ctx.t(OPTIONS_SEP).join(option(ctx, o) for o in s.options) if not ctx.he \
         else ctx.t(OR, a=block(ctx, s.options[0]), b=ctx.t(OPTIONS_SEP).join(
             block(ctx, o) for o in s.options[1:]))
@@ -309,7 +314,11 @@ def move(ctx: Ctx, s: A.Move) -> str:
             s.verb != "return":
         what = target_np(ctx, A.Selection("exactly", t.count, t.kind, t.source, t.by_you,
                                           t.bind), s.verb)
+        saved = ctx.person
+        if ctx.he:
+            ctx.person = 2                   # "may trash a card", not "may trashes"
         text = ctx.p(MAY, x=ctx.p(verb, what=what))
+        ctx.person = saved
     else:
         text = ctx.p(verb, what=what)
     split_revealed(ctx, t)

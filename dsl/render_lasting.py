@@ -86,6 +86,8 @@ def tokens(ctx: Ctx, s: A.Tokens) -> str:
     n = num(s.amount)
     kind = token_name(ctx, s.kind)
     pair = TOKEN_ON_PILE if s.on_pile else (TAKE_TOKENS if s.sign > 0 else LOSE_TOKENS)
+    if n is None and pair is TAKE_TOKENS:
+        return ctx.p(TAKE_TOKENS_EXPR, kind=kind, amount=amount(ctx, s.amount))
     if n is None:
         return ctx.tn(ctx.pick(pair), 2, kind=kind).replace("2", amount(ctx, s.amount), 1)
     return ctx.tn(ctx.pick(pair), n, kind=kind)

@@ -190,9 +190,13 @@ def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
 
 
 def cards_word(ctx: Ctx, cond, n: int = 2) -> str:
-    """`cards` or `Victory cards` (for zone phrases)."""
+    """`cards`, `Victory cards`, `cards costing $3 or more` (for zone phrases)."""
     if cond is None:
         return ctx.tn(CARD_WORD, n)
+    test = cost_test(cond)
+    if test is not None:
+        return ctx.t(COSTING_CMP[test[0]], what=ctx.tn(CARD_WORD, n),
+                     cost=cost_phrase(ctx, test[1]))
     return ctx.tn(KIND_WORD, n, kind=kind_adj(ctx, cond))
 
 
@@ -207,15 +211,24 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
     if isinstance(expr, A.Mat):
         return ctx.t(ON_MAT, cards=cards_word(ctx, cond, n), mat=mat_name(ctx, expr.name))
     if isinstance(expr, A.OfPlayer):
+        player = ctx.p(PLAYER[expr.side])
+        if expr.name in HISTORY_OF:
+            return ctx.t(HISTORY_OF[expr.name], what=cards_word(ctx, cond, n), player=player)
+        if expr.name in ZONE_OF_PLAYER:
+            return ctx.t(ZONE_OF_PLAYER[expr.name], cards=cards_word(ctx, cond, n),
+                         player=player)
         inner = zone_np(ctx, A.Name(expr.name) if cond is None else
                         A.Where(A.Name(expr.name), cond), n)
-        return ctx.t(OF_PLAYER, x=inner, player=ctx.p(PLAYER[expr.side]))
+        return ctx.t(OF_PLAYER, x=inner, player=player)
     if isinstance(expr, A.Name):
         if expr.name in ZONES:
             return ctx.t(ZONES[expr.name], cards=cards_word(ctx, cond, n))
         if expr.name in HISTORY:
             return ctx.t(HISTORY[expr.name], cards=cards_word(ctx, cond, n))
         if expr.name in ctx.bound:
+            if cond is not None and cost_test(cond) is not None:
+                return ctx.t(CARDS_AMONG, cards=cards_word(ctx, cond, n),
+                             them=them(ctx, expr.name))
             return ctx.t(THE_KIND, kind=kind_adj(ctx, cond), them=them(ctx, expr.name)) \
                 if cond is not None else them(ctx, expr.name)
     return describe(ctx, expr)
@@ -259,6 +272,12 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         e = target.expr
         if isinstance(e, A.Where):
             if isinstance(e.source, A.Name) and e.source.name == "revealed":
+                if isinstance(e.cond, A.Compare) and e.cond.left == A.Name("name") and \
+                        isinstance(e.cond.right, A.Name) and \
+                        ctx.bound.get(e.cond.right.name, ("",))[0] == "name":
+                    return ctx.t(THE_REVEALED_NAMED)
+                if cost_test(e.cond) is not None:
+                    return ctx.t(THE_REVEALED_WHAT, what=cards_word(ctx, e.cond))
                 return ctx.t(THE_REVEALED_KIND, kind=kind_adj(ctx, e.cond))
             return ctx.t(THE_KIND, kind=kind_adj(ctx, e.cond), them=target_np(
                 ctx, A.AllOf(e.source, None)))

@@ -27,8 +27,8 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
 )
 from .render_clauses import block, bonus, merge, stmt
 from .render_idioms import combine
-from .render_words import (Ctx, amount, cap, is_call, kind_adj, mat_name, num, pred, sentence,
-                           zone_np)
+from .render_context import Ctx, cap, is_call, mat_name, num, sentence
+from .render_words import amount, kind_adj, pred, zone_np
 from .walk import mat_names
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from . import ast as A
 from . import render_idioms as idioms, render_lasting as lasting   # they call back into this
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .render_words import (Ctx, amount, bind_name, cap, cards_np, condition, cost_phrase,
-                           cost_test, describe, is_call, kind_adj, mat_name,
-                           names_in, num, per, pred, single, target_np, them, token_name)
+from .render_context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
+                             single, token_name)
+from .render_words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
+                           pred, target_np, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from . import ast as A
 from . import render_clauses as C
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .render_words import (Ctx, bind_name, describe, mat_name, num, pred, single, target_np, them)
+from .render_context import Ctx, bind_name, mat_name, num, single
+from .render_words import describe, pred, target_np, them
 
 
 class Said:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from . import ast as A
 from . import render_clauses as C
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .render_words import (Ctx, amount, cap, describe, is_kind_name, kind_adj, num, them, token_name)
+from .render_context import Ctx, cap, is_kind_name, num, token_name
+from .render_words import amount, describe, kind_adj, them
 
 
 def copy_of(ctx: Ctx, src, qualified) -> str:

@@ -3,109 +3,12 @@ the renderer knows while walking a card, kinds of cards, zones, numbers, costs, 
 dsl.render_clauses makes clauses of statements with these, dsl.render lays out the card."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import ast as A
-from .i18n import Locale
 from .phrases import *  # noqa: F403 (the templates)
-from .walk import nodes
+from .render_context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
+                             same_name_as, token_name)
 
 
-@dataclass
-class Ctx:
-    """What the renderer knows while walking one card: the locale, the bound variables
-    (name -> (verb, single)), who acts (0 = you, 1 = he) and what has been moved."""
-    locale: Locale
-    catalog: object
-    card: object
-    fallbacks: list = field(default_factory=list)
-    bound: dict = field(default_factory=dict)
-    person: int = 0
-    revealed_n: int | None = None      # how many revealed cards are left, when known
-    until_cond: object = None          # the condition of the last `reveal until`
-    chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
-    gathered: set = field(default_factory=set)     # variables bound by several players
-    revealed_split: bool = False
-    this_where: str = "self"
-    treasure: bool = False
-
-    # -- lookups, never failing: a broken translation falls back to the English template
-    def t(self, msgid: str, **kw) -> str:
-        text = self.locale.gettext(msgid)
-        try:
-            return text.format(**kw)
-        except (KeyError, IndexError, ValueError):
-            self._note("template: " + msgid)
-            return msgid.format(**kw)
-
-    def tn(self, pair: tuple, n: int, **kw) -> str:
-        text = self.locale.ngettext(pair[0], pair[1], n)
-        try:
-            return text.format(n=n, **kw)
-        except (KeyError, IndexError, ValueError):
-            self._note("template: " + pair[0])
-            return (pair[0] if n == 1 else pair[1]).format(n=n, **kw)
-
-    def pick(self, forms: tuple) -> str:
-        """Of (you, he[, he after `may`]) forms, the current person's: 0 you, 1 he (`he
-        gains`), 2 he after a `may` (`he may gain`), the you form when there is no third."""
-        if self.person == 2:
-            return forms[2] if len(forms) > 2 else forms[0]
-        return forms[self.person]
-
-    def p(self, forms: tuple, **kw) -> str:
-        """A (you, he[, he after `may`]) template in the current person."""
-        return self.t(self.pick(forms), **kw)
-
-    @property
-    def he(self) -> bool:
-        return self.person != 0
-
-    def _note(self, what: str) -> None:
-        if what not in self.fallbacks:
-            self.fallbacks.append(what)
-
-    def card_name(self, card_id: str) -> str:
-        card = self.catalog.cards.get(card_id) if self.catalog else None
-        if card is None:
-            return card_id
-        name, fell_back = self.locale.card_name(card)
-        if fell_back:
-            self._note(f"name: {card_id}")
-        return name
-
-    def kind_name(self, kind: str) -> str:
-        if self.catalog is not None and kind in self.catalog.types:
-            name, fell_back = self.locale.type_name(kind, self.catalog)
-            if fell_back:
-                self._note(f"type: {kind}")
-            return name
-        return self.card_name(kind)
-
-
-def cap(s: str) -> str:
-    return s[:1].upper() + s[1:] if s else s
-
-
-def sentence(s: str) -> str:
-    s = cap(s.strip())
-    return s if not s or s[-1] in ".!?" or s.endswith(".)") else s + "."
-
-
-def num(e) -> int | None:
-    return e.value if isinstance(e, A.Num) else None
-
-
-def is_call(e, func: str) -> bool:
-    return isinstance(e, A.Call) and e.func == func
-
-
-def names_in(node) -> set:
-    """Every Name used anywhere inside a node (to see whether a body uses a variable)."""
-    return {n.name for n in nodes(node) if isinstance(n, A.Name)}
-
-
-# ---- kinds and card phrases -------------------------------------------------------------------
 def kind_adj(ctx: Ctx, cond) -> str:
     """A `where` condition as an adjective before "card": Treasure, non-Action, Silver or Gold."""
     if isinstance(cond, A.Name):
@@ -122,45 +25,6 @@ def kind_adj(ctx: Ctx, cond) -> str:
     if isinstance(cond, A.Is):
         return kind_adj(ctx, A.Not(A.Name(cond.kind)) if cond.negated else A.Name(cond.kind))
     return describe(ctx, cond)
-
-
-def is_card_id(ctx, kind) -> bool:
-    return ctx.catalog is not None and kind in ctx.catalog.cards and kind not in ctx.catalog.types
-
-
-def cost_test(cond):
-    """(op, cost) when a condition on a card compares its own cost (`cost >= $3`)."""
-    if isinstance(cond, A.Compare) and isinstance(cond.left, A.Name) and \
-            cond.left.name == "cost":
-        return cond.op, cond.right
-    return None
-
-
-def same_name_as(cond):
-    """The expression X of a condition `name = name(X)` on a card ("copies of X")."""
-    if isinstance(cond, A.Compare) and cond.op == "=" and cond.left == A.Name("name") and \
-            is_call(cond.right, "name"):
-        return cond.right.args[0]
-    return None
-
-
-def is_kind_name(ctx, name: str) -> bool:
-    return ctx.catalog is not None and (name in ctx.catalog.cards or name in ctx.catalog.types)
-
-
-def token_name(ctx, kind: str) -> str:
-    """A token kind in words: the card's name when a card is named so (Embargo), `VP` for
-    the rules' victory token, else the kind itself."""
-    if ctx.catalog is not None and ctx.catalog.rules is not None and \
-            kind == ctx.catalog.rules.victory_token:
-        return ctx.t(VP_TOKEN_KIND)
-    if is_card_id(ctx, kind):
-        return ctx.card_name(kind)
-    return kind.replace("_", " ").capitalize()
-
-
-def mat_name(ctx, mat: str) -> str:
-    return ctx.card_name(mat) if is_card_id(ctx, mat) else mat.replace("_", " ").capitalize()
 
 
 def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
@@ -335,20 +199,6 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     return out
 
 
-def bind_name(ctx: Ctx, name: str | None, verb: str, single: bool, chosen=None) -> None:
-    if name:
-        ctx.bound[name] = (verb, single)
-        if chosen is not None:
-            ctx.chosen[name] = chosen
-
-
-def single(target) -> bool:
-    if isinstance(target, A.Selection):
-        return target.mode in ("exactly", "up_to") and num(target.count) == 1
-    return isinstance(target.expr, A.Name) and target.expr.name in ("this", "it")
-
-
-# ---- expressions -------------------------------------------------------------------------------
 def pred(ctx: Ctx, cond) -> str:
     """A condition on one card, after "is": `an Action card`, `not a Victory card`."""
     if isinstance(cond, A.Name):

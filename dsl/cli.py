@@ -20,14 +20,9 @@ def cmd_lint(args) -> int:
     from .lint import lint
     diags = lint(args.paths or None)
     if getattr(args, "locale", None):
-        from .i18n import LocaleError
         from .lint import locale_diagnostics
         from .loader import load_shipped
-        try:
-            diags += locale_diagnostics(args.locale, load_shipped())
-        except LocaleError as e:
-            print(f"dsl: {e}", file=sys.stderr)
-            return 1
+        diags += locale_diagnostics(args.locale, load_shipped())
     errors = sum(d.severity == "error" for d in diags)
     warnings = len(diags) - errors
     if args.format == "json":
@@ -81,6 +76,12 @@ def cmd_test(args) -> int:
     return 1 if failed or not files else 0
 
 
+def bad_arguments(message: str):
+    """A command line that cannot be run: the reason, exit status 2 (as argparse)."""
+    print(f"dsl: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def resolve_kingdom(cat, text: str) -> list[str]:
     k = cat.kingdom_by_name(text)
     if k is not None:
@@ -89,9 +90,18 @@ def resolve_kingdom(cat, text: str) -> list[str]:
     unknown = [i for i in ids if i not in cat.cards]
     if unknown or not ids:
         names = ", ".join(sorted(f"{k.names.get('en', k.id)}" for k in cat.kingdoms.values()))
-        raise SystemExit(f"dsl: unknown kingdom or card(s) {', '.join(unknown) or text!r}; "
-                         f"give a recommended kingdom ({names}) or card ids separated by commas")
+        bad_arguments(f"unknown kingdom or card(s) {', '.join(unknown) or text!r}; give a "
+                      f"recommended kingdom ({names}) or card ids separated by commas")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        bad_arguments(f"--kingdom names {', '.join(twice)} more than once; name each card once")
     return ids
+
+
+def _players(cat, n: int, what: str) -> None:
+    lo, hi = cat.rules.min_players, cat.rules.max_players
+    if not lo <= n <= hi:
+        bad_arguments(f"{what}: the rules allow {lo} to {hi} players")
 
 
 def _catalog():
@@ -101,6 +111,18 @@ def _catalog():
     if errors:
         raise SystemExit("dsl: the shipped sets have errors; run `dsl lint`")
     return loaded.catalog
+
+
+def _record_file(path):
+    """The record file to write (whole, or not at all), or None; a path that cannot be
+    written is a clear error before anything is played."""
+    from interpreter.record import RecordFile, RecordFileError
+    if not path:
+        return None
+    try:
+        return RecordFile(path)
+    except RecordFileError as e:
+        raise SystemExit(f"dsl: {e}") from None
 
 
 def _progress(total: int, enabled: bool):
@@ -116,29 +138,38 @@ def cmd_simulate(args) -> int:
     import time
     from interpreter.cluster import ClusterError
     from interpreter.engine import GameError
-    from interpreter.record import Recorder
+    from interpreter.record import Recorder, RecordFileError
     from interpreter.simulation import run_games
     cat = _catalog()
     kingdom = resolve_kingdom(cat, args.kingdom)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not cat.rules.min_players <= len(bots) <= cat.rules.max_players:
-        raise SystemExit(f"dsl: give {cat.rules.min_players} to {cat.rules.max_players} bots, "
-                         f"one per player")
+    _players(cat, len(bots), f"--bots gives {len(bots)} player(s), one bot each")
     if args.games < 1 or args.workers < 1:
-        raise SystemExit("dsl: --games and --workers must be at least 1")
+        bad_arguments("--games and --workers must be at least 1")
+    if args.address and args.backend != "dask":
+        bad_arguments("--address is the Dask scheduler's: give it with --backend dask")
+    if args.timeout <= 0:
+        bad_arguments("--timeout must be more than 0 seconds")
+    record = _record_file(args.record)
     tick, close = _progress(args.games, not args.log)
-    record = open(args.record, "w", encoding="utf-8") if args.record else None
     start = time.perf_counter()
     try:
         res = run_games(cat, kingdom, bots, args.games, args.seed, workers=args.workers,
                         keep_log=args.log, progress=tick, backend=args.backend,
-                        address=args.address, recorder=Recorder(record) if record else None)
-    except (GameError, ClusterError) as e:
+                        address=args.address, timeout=args.timeout,
+                        recorder=Recorder(record.stream) if record else None)
+        if record:
+            record.commit()
+            record = None
+    except (GameError, ClusterError, RecordFileError) as e:
         raise SystemExit(f"dsl: {e}") from None
+    except OSError as e:           # a full disk while writing the record
+        raise SystemExit(f"dsl: cannot write the record to {args.record}: {e.strerror}") \
+            from None
     finally:
         close()
         if record:
-            record.close()
+            record.discard()
     seconds = time.perf_counter() - start
     if args.log:
         print("\n".join(res.last_log))
@@ -163,22 +194,25 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from interpreter.record import ReplayError, read_records, replay
+    from interpreter.record import ReplayError, read_record_file, replay
     cat = _catalog()
     try:
-        with open(args.file, encoding="utf-8") as f:
-            games = read_records(f)
-        for i, (header, decisions, end) in enumerate(games, 1):
-            game = replay(cat, header, decisions, end)
-            if not args.quiet:
-                print("\n".join(game.log))
-            print(f"game {i}: replayed {len(decisions)} decisions; scores "
-                  + ", ".join(f"{p.name} {s}" for p, s in zip(game.players, game.scores()))
-                  + " (as recorded)")
+        games = read_record_file(args.file)
     except OSError as e:
         raise SystemExit(f"dsl: cannot read {args.file}: {e.strerror}") from None
-    except (ReplayError, KeyError, TypeError) as e:
+    except ReplayError as e:
         raise SystemExit(f"dsl: {args.file}: {e}") from None
+    for i, (header, decisions, end) in enumerate(games, 1):
+        try:
+            game = replay(cat, header, decisions, end)
+        except ReplayError as e:
+            raise SystemExit(f"dsl: {args.file}: game {i} (line {header['line']}): {e}") \
+                from None
+        if not args.quiet:
+            print("\n".join(game.log))
+        print(f"game {i}: replayed {len(decisions)} decisions; scores "
+              + ", ".join(f"{p.name} {s}" for p, s in zip(game.players, game.scores()))
+              + " (as recorded)")
     return 0
 
 
@@ -186,24 +220,30 @@ def cmd_play(args) -> int:
     import random
     from interpreter.engine import Game
     from interpreter.human import HumanAgent
-    from interpreter.record import Recorder
+    from interpreter.record import Recorder, RecordFileError
     from interpreter.simulation import make_bot
     from interpreter.turns import play_game
     cat = _catalog()
     kingdom = resolve_kingdom(cat, args.kingdom)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    players = args.players or 1 + len(bots)
+    players = args.players if args.players is not None else 1 + len(bots)
+    _players(cat, players, f"{players} player(s)")
     if len(bots) == 1 and players > 2:
         bots = bots * (players - 1)
-    if len(bots) != players - 1 or not cat.rules.min_players <= players <= cat.rules.max_players:
-        raise SystemExit(f"dsl: {players} players need {players - 1} bot(s) "
-                         f"({cat.rules.min_players} to {cat.rules.max_players} players)")
+    if len(bots) != players - 1:
+        bad_arguments(f"{players} players are you and {players - 1} bot(s); --bots gives "
+                      f"{len(bots)} (one bot is used for every seat)")
+    from .i18n import LocaleError, get_locale
+    try:
+        get_locale(args.locale)
+    except LocaleError as e:
+        bad_arguments(str(e))
     rng = random.Random(args.seed)
-    human = HumanAgent("you", locale=args.locale, catalog=cat)
+    human = HumanAgent(0, locale=args.locale, catalog=cat)
     agents = [human] + [make_bot(b, cat, rng) for b in bots]
-    names = ["you"] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
-    record = open(args.record, "w", encoding="utf-8") if args.record else None
-    recorder = Recorder(record) if record else None
+    names = ["p1 (you)"] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
+    record = _record_file(args.record)
+    recorder = Recorder(record.stream) if record else None
     if recorder:
         agents = recorder.wrap(agents, {"kingdom": kingdom, "players": players,
                                         "seed": args.seed, "names": names,
@@ -211,14 +251,21 @@ def cmd_play(args) -> int:
     game = Game(cat, kingdom, players, agents, seed=args.seed, names=names)
     try:
         play_game(game)
-    except EOFError:
-        human.say("\ninput ended; game abandoned")
-        return 1
-    finally:
-        if recorder and game.over:
-            recorder.finish(game)
         if record:
-            record.close()
+            recorder.finish(game)
+            record.commit()
+            record = None
+    except EOFError:
+        human.say("\ninput ended; game abandoned" + (" (no record written)" if record else ""))
+        return 1
+    except RecordFileError as e:
+        raise SystemExit(f"dsl: {e}") from None
+    except OSError as e:
+        raise SystemExit(f"dsl: cannot write the record to {args.record}: {e.strerror}") \
+            from None
+    finally:
+        if record:
+            record.discard()
     human.show_end(game)
     return 0
 
@@ -250,6 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="dask: a Dask cluster (pip install -e '.[cluster]')")
     p.add_argument("--address", help="the Dask scheduler (default: a local cluster)")
+    p.add_argument("--timeout", type=float, default=10,
+                   help="seconds to wait for the Dask scheduler (default 10)")
     p.add_argument("--log", action="store_true", help="print the log of the last game")
     p.add_argument("--record", metavar="FILE", help="write every game's record (JSON lines)")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -272,11 +321,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    from .i18n import LocaleError
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except DslError as e:
         print(str(e), file=sys.stderr)
+        return 1
+    except LocaleError as e:
+        print(f"dsl: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -73,14 +73,18 @@ def cmd_render(args) -> int:
 
 def coverage(locales_dir: Path | None = None) -> list[dict]:
     """Per locale: card names and phrase templates translated out of how many."""
-    from .i18n import available_locales, get_locale
+    from .i18n import LocaleError, available_locales, get_locale
     from .loader import load_shipped
     from .render import template_ids
     catalog = load_shipped().catalog
     templates = template_ids()
     rows = []
     for code in available_locales(locales_dir):
-        loc = get_locale(code, locales_dir)
+        try:
+            loc = get_locale(code, locales_dir)
+        except LocaleError as e:            # one broken catalog does not hide the others
+            rows.append({"locale": code, "error": str(e)})
+            continue
         names = sum(not loc.card_name(c)[1] for c in catalog.cards.values())
         types = sum(not loc.type_name(t, catalog)[1] for t in catalog.types)
         done = sum(loc.has(t if isinstance(t, str) else t[0]) for t in templates)
@@ -93,16 +97,21 @@ def coverage(locales_dir: Path | None = None) -> list[dict]:
 
 def cmd_locales(args) -> int:
     rows = coverage()
+    broken = [r for r in rows if "error" in r]
     if args.format == "json":
         print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return 0
-    print(f"{'locale':8} {'card names':>12} {'type names':>12} {'templates':>12}")
+        return 1 if broken else 0
+
     def cell(row, k):
         return f"{row[k]['translated']}/{row[k]['total']}"
+    print(f"{'locale':8} {'card names':>12} {'type names':>12} {'templates':>12}")
     for r in rows:
+        if "error" in r:
+            print(f"{r['locale']:8} cannot be used: {r['error']}")
+            continue
         print(f"{r['locale']:8} {cell(r, 'card_names'):>12} {cell(r, 'type_names'):>12} "
               f"{cell(r, 'templates'):>12}")
-    return 0
+    return 1 if broken else 0
 
 
 def template_catalog(lang: str | None = None):

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
+import string
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -59,6 +61,12 @@ class Locale:
     translations: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
     translated: frozenset = frozenset()
     po: object = None                    # the babel Catalog, when there is one
+    dropped: tuple = ()                  # (line, msgid, problem) of unsafe translations
+
+    @cached_property
+    def dropped_ids(self) -> frozenset:
+        """The msgids whose translation was refused (unsafe placeholders)."""
+        return frozenset(msgid for _, msgid, _ in self.dropped)
 
     @property
     def language(self) -> str:
@@ -112,16 +120,82 @@ def _translated_keys(po) -> frozenset:
     return frozenset(keys)
 
 
+MAX_CATALOG_BYTES = 2_000_000
+MAX_PLURALS = 6                  # CLDR's most (Arabic); more is a broken or hostile header
+MAX_PLURAL_RULE = 300            # characters of the Plural-Forms expression
+_PLURAL_FORMS = re.compile(rb"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=([^\\\n\"]*)")
+_FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _check_header(po_path: Path, raw: bytes) -> None:
+    """A catalog's Plural-Forms, checked before anything reads it: a huge nplurals makes
+    babel and gettext allocate and loop without end."""
+    m = _PLURAL_FORMS.search(raw)
+    if m is None:
+        return
+    n, rule = int(m.group(1)[:6]), m.group(2).strip()
+    if not 1 <= n <= MAX_PLURALS or len(rule) > MAX_PLURAL_RULE:
+        raise LocaleError(f"{po_path}: bad Plural-Forms header (nplurals={m.group(1)[:12].decode()}"
+                          f", at most {MAX_PLURALS}, a rule of at most {MAX_PLURAL_RULE} "
+                          "characters); copy the header from the CLDR rules, e.g. "
+                          "`pybabel init -l LANG`")
+
+
+def placeholder_problem(msgid: str, msgstr: str) -> str | None:
+    """Why a translation's placeholders cannot be filled safely, or None: each must be a
+    plain `{name}` from the template's own placeholders (no `.attr`, `[i]`, `!r`, `:spec`)."""
+    allowed = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
+    try:
+        fields = list(string.Formatter().parse(msgstr))
+    except ValueError as e:
+        return f"not a format string ({e})"
+    for _, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if not _FIELD.match(name) or spec or conversion:
+            return f"placeholder {{{name}{'!' + conversion if conversion else ''}" \
+                   f"{':' + spec if spec else ''}}} is not a plain name"
+        if name not in allowed:
+            return f"placeholder {{{name}}} is not one of the template's " \
+                   f"({', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})"
+    return None
+
+
+def _unsafe_dropped(po) -> list:
+    """Clear the translations whose placeholders cannot be filled safely (they fall back to
+    English); returns (line, msgid, problem) of each, for `dsl lint --locale`."""
+    dropped = []
+    for m in po:
+        if not m.id or not m.string:
+            continue
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        problems = [p for p in (placeholder_problem(" ".join(ids), s) for s in strings if s) if p]
+        if problems:
+            dropped.append((m.lineno or 1, ids[0], problems[0]))
+            m.string = tuple("" for _ in strings) if len(strings) > 1 else ""
+    return dropped
+
+
 @lru_cache(maxsize=None)
 def _load(po_path: Path, mtime: float) -> Locale:
     lang = po_path.parent.parent.name
     try:
-        with po_path.open("rb") as f:
-            po = read_po(f, locale=None, domain=DOMAIN)
+        raw = po_path.read_bytes()
+    except OSError as e:
+        raise LocaleError(f"{po_path}: cannot read the catalog: {e.strerror}") from None
+    if len(raw) > MAX_CATALOG_BYTES:
+        raise LocaleError(f"{po_path}: catalog too large (over {MAX_CATALOG_BYTES} bytes)")
+    _check_header(po_path, raw)
+    try:
+        po = read_po(io.BytesIO(raw), locale=None, domain=DOMAIN)
     except Exception as e:     # babel raises several kinds for a broken .po
         raise LocaleError(f"{po_path}: cannot read the catalog: {e}") from None
+    if not 1 <= po.num_plurals <= MAX_PLURALS:
+        raise LocaleError(f"{po_path}: bad Plural-Forms header (nplurals={po.num_plurals})")
+    dropped = _unsafe_dropped(po)
     mo_path = po_path.with_suffix(".mo")
-    if mo_path.exists() and mo_path.stat().st_mtime >= mtime:
+    if mo_path.exists() and mo_path.stat().st_mtime >= mtime and not dropped:
         data = mo_path.read_bytes()
     else:
         buf = io.BytesIO()
@@ -129,9 +203,9 @@ def _load(po_path: Path, mtime: float) -> Locale:
         data = buf.getvalue()
     try:
         trans = gettext.GNUTranslations(io.BytesIO(data))
-    except (OSError, ValueError, SyntaxError) as e:
+    except (OSError, ValueError, SyntaxError, RecursionError) as e:
         raise LocaleError(f"{po_path}: bad catalog (check Plural-Forms): {e}") from None
-    return Locale(lang, trans, _translated_keys(po), po)
+    return Locale(lang, trans, _translated_keys(po), po, tuple(dropped))
 
 
 def get_locale(code: str, locales_dir: Path | None = None) -> Locale:
@@ -155,7 +229,7 @@ def extract_cards(fileobj, keywords, comment_tags, options):
     try:
         text = fileobj.read().decode("utf-8")
         data = yaml.safe_load(text)
-    except (UnicodeDecodeError, yaml.YAMLError):
+    except (UnicodeDecodeError, ValueError, yaml.YAMLError):
         return                      # `dsl lint` reports broken files; extraction skips them
     if not isinstance(data, dict):
         return

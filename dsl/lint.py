@@ -242,6 +242,10 @@ def locale_diagnostics(lang: str, loaded) -> list:
         if fell_back:
             out.append(Diagnostic(str(po), 1, 1, "warning", "W013",
                                   f"no '{lang}' name for the card type '{tid}'"))
+    for line, msgid, problem in loc.dropped:
+        out.append(Diagnostic(str(po), line, 1, "error", "E014",
+                              f"the translation of {msgid!r} is not used: {problem}; write the "
+                              "template's placeholders as they are"))
     if loc.language != "en":
         for t in template_ids():
             msgid = t if isinstance(t, str) else t[0]

@@ -208,14 +208,30 @@ def load_rules(path: Path) -> tuple[Rules | None, Source]:
 
 
 def load_set_file(path: Path, catalog: Catalog) -> Source:
+    """A set file: the set, its card types and its recommended kingdoms. An id that another
+    loaded file already defines is an error naming both files, never a silent replacement."""
     src = read_source(path)
     data = None if src.diagnostics else load_document(src, "set")
     if data is None:
         return src
+    other = catalog.sets.get(data["id"])
+    if other is not None:
+        src.error(("id",), "E006", f"duplicate set id '{data['id']}' (also in {other['path']}); "
+                  "give this set another id")
+        return src
     catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path)}
-    for t in data.get("types", []):
-        catalog.types[t["id"]] = TypeDef(t["id"], dict(t["names"]))
+    for i, t in enumerate(data.get("types", [])):
+        if t["id"] in catalog.types:
+            src.error(("types", i, "id"), "E006", f"duplicate card type '{t['id']}' (also in "
+                      f"{catalog.types[t['id']].path}); give it another id")
+            continue
+        catalog.types[t["id"]] = TypeDef(t["id"], dict(t["names"]), str(path))
     for i, k in enumerate(data.get("kingdoms", [])):
+        known = catalog.kingdoms.get(k["id"])
+        if known is not None:
+            src.error(("kingdoms", i, "id"), "E006", f"duplicate kingdom id '{k['id']}' (also in "
+                      f"{catalog.sets[known.set]['path']}); give it another id")
+            continue
         catalog.kingdoms[k["id"]] = Kingdom(k["id"], data["id"], dict(k["names"]),
                                             tuple(k["cards"]))
         src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
@@ -234,34 +250,69 @@ class Loaded:
         return [d for s in self.sources for d in s.diagnostics]
 
 
-def card_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.yaml") if p.parent.name == "cards"
-                  or p.name not in ("set.yaml", "rules.yaml"))
+MAX_FILES = 2000             # card, set and rule files loaded from one folder
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def _set_folder_files(folder: Path) -> tuple[list, list]:
+    """(rule and set files, card files) of a set folder: rules.yaml, set.yaml, cards/*."""
+    specials = [folder / n for n in ("rules.yaml", "set.yaml") if (folder / n).is_file()]
+    cards_dir = folder / "cards"
+    cards = sorted(p for p in cards_dir.glob("*") if p.suffix in YAML_SUFFIXES) \
+        if cards_dir.is_dir() else []
+    return specials, cards
+
+
+def folder_files(folder: Path) -> tuple[list, list]:
+    """(rule and set files, card files) a folder holds, by its layout: a set folder; a
+    folder of set folders (sets/); or a folder of card files. Nothing else is walked."""
+    if (folder / "set.yaml").is_file() or (folder / "rules.yaml").is_file():
+        return _set_folder_files(folder)
+    subsets = sorted(d for d in folder.iterdir() if d.is_dir() and (d / "set.yaml").is_file())
+    if subsets:
+        specials, cards = [], []
+        for d in subsets:
+            s, c = _set_folder_files(d)
+            specials += s
+            cards += c
+        return specials, cards
+    return [], sorted(p for p in folder.glob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
 
 
 def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
-    """Load set folders, card folders or single card files into one catalog."""
+    """Load set folders, folders of set folders, folders of card files or single card files
+    into one catalog. Only those are read: a path elsewhere is refused, not walked."""
     loaded = loaded or Loaded(Catalog())
     cat = loaded.catalog
     for path in paths:
+        refused = None
+        specials, files_ = [], []
         if path.is_dir():
-            for special in ("rules.yaml", "set.yaml"):
-                for f in sorted(path.rglob(special)):
-                    if special == "rules.yaml":
-                        rules, src = load_rules(f)
-                        cat.rules = rules or cat.rules
-                    else:
-                        src = load_set_file(f, cat)
-                    loaded.sources.append(src)
-            files_ = [p for p in sorted(path.rglob("*.yaml"))
-                      if p.name not in ("rules.yaml", "set.yaml")]
-        elif path.exists():
+            try:
+                specials, files_ = folder_files(path)
+            except OSError as e:
+                refused = f"cannot read the folder: {e.strerror}"
+            if not refused and len(specials) + len(files_) > MAX_FILES:
+                refused = (f"more than {MAX_FILES} files; give a set folder (with set.yaml and "
+                           "cards/) or card files")
+        elif path.is_file():
+            if path.suffix not in YAML_SUFFIXES:
+                refused = "not a card file: card, set and rule files are .yaml files"
             files_ = [path]
         else:
+            refused = "no such file or folder"
+        if refused:
             src = Source(str(path), "")
-            src.error((), "E001", "no such file or folder")
+            src.error((), "E001", refused)
             loaded.sources.append(src)
             continue
+        for f in specials:
+            if f.name == "rules.yaml":
+                rules, src = load_rules(f)
+                cat.rules = rules or cat.rules
+            else:
+                src = load_set_file(f, cat)
+            loaded.sources.append(src)
         for f in files_:
             card, src = load_card(f)
             loaded.sources.append(src)

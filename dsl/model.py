@@ -101,6 +101,7 @@ class CardDef:
 class TypeDef:
     id: str
     names: dict = field(compare=False, hash=False)
+    path: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

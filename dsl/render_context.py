@@ -31,6 +31,8 @@ class Ctx:
 
     # -- lookups, never failing: a broken translation falls back to the English template
     def t(self, msgid: str, **kw) -> str:
+        if msgid in self.locale.dropped_ids:         # a broken translation, not loaded
+            self._note("template: " + msgid)
         text = self.locale.gettext(msgid)
         try:
             return text.format(**kw)
@@ -39,6 +41,8 @@ class Ctx:
             return msgid.format(**kw)
 
     def tn(self, pair: tuple, n: int, **kw) -> str:
+        if pair[0] in self.locale.dropped_ids:
+            self._note("template: " + pair[0])
         text = self.locale.ngettext(pair[0], pair[1], n)
         try:
             return text.format(n=n, **kw)

@@ -10,6 +10,10 @@ from .errors import Diagnostic, DslError, caret_excerpt
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
+MAX_NUMBER_DIGITS = 30       # a YAML number longer than this is refused, not converted
+# the tags of plain YAML values; any other (`!foo`, `!!python/...`) is refused
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
+                                                   "seq", "map")}
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 # libyaml's safe loader when present (same nodes and marks, several times faster)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -74,12 +78,30 @@ def _build(node, key, positions, source, path, budget, active):
         raise DslError(Diagnostic(path, node.start_mark.line + 1, 1, "error", "E001",
                                   f"too many YAML values (over {MAX_NODES}); aliases expanding?"))
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    if node.tag not in _PLAIN_TAGS:
+        kind = node.tag.removeprefix("tag:yaml.org,2002:")
+        message = (f"a YAML {kind} value is not allowed here; quote it to make it text"
+                   if node.tag.startswith("tag:yaml.org,2002:") and "/" not in kind else
+                   f"YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not allowed; "
+                   "remove it (quote the value if it starts with !)")
+        raise DslError(Diagnostic(path, line, col, "error", "E001", message,
+                                  caret_excerpt(source, line, col)))
     if isinstance(node, yaml.ScalarNode):
         tl, tc = _scalar_origin(node, source)
         positions[key] = Where(line, col, tl, tc)
         if node.tag == "tag:yaml.org,2002:str":
             return node.value
-        return _CONSTRUCTOR.construct_object(node, deep=True)
+        if node.tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float") and \
+                len(node.value) > MAX_NUMBER_DIGITS:
+            raise DslError(Diagnostic(path, line, col, "error", "E001",
+                                      f"number too long ({len(node.value)} characters, at most "
+                                      f"{MAX_NUMBER_DIGITS})", caret_excerpt(source, line, col)))
+        try:
+            return _CONSTRUCTOR.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError) as e:
+            raise DslError(Diagnostic(path, line, col, "error", "E001",
+                                      f"invalid YAML value: {str(e).splitlines()[0][:120]}",
+                                      caret_excerpt(source, line, col))) from None
     positions[key] = Where(line, col, line, col)
     if id(node) in active:
         raise DslError(Diagnostic(path, line, col, "error", "E001",

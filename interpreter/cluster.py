@@ -7,7 +7,8 @@ class ClusterError(Exception):
     pass
 
 
-def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts, tick):
+def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts, tick,
+                   timeout: float = 10):
     if backend != "dask":
         raise ClusterError(f"unknown backend '{backend}' (backends: local, dask)")
     try:
@@ -20,7 +21,14 @@ def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts
     if address is None:           # no address: a local cluster of two worker processes
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                dashboard_address=None)
-    client = Client(cluster if cluster is not None else address)
+    try:
+        client = Client(cluster if cluster is not None else address, timeout=timeout)
+    except (OSError, TimeoutError) as e:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address or 'a local cluster'} "
+                           f"within {timeout:g} s ({type(e).__name__}); check the address "
+                           "(tcp://HOST:8786) or give more --timeout") from None
     try:
         futures = [client.submit(play_chunk, kingdom, bots, seed, part, pure=False)
                    for part in parts]

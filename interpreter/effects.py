@@ -119,10 +119,16 @@ class Interpreter(ControlStatements, LastingStatements):
             return []
         chooser = f.you if sel.by_you else f.actor
         owner = f.actor if chooser != f.actor else None
-        what = sel.kind or "card"
-        prompt = f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {what}"
+        prompt = f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {self._noun(sel.kind, hi)}"
         return self.game.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
                                          f.source, owner))
+
+    def _noun(self, kind, n: int) -> str:
+        """`card`, `cards`, `treasure cards`, or a card id as it is (a prompt's words)."""
+        if kind and kind not in ("card", "cards") and kind not in self.game.catalog.types:
+            return kind
+        word = "card" if n == 1 else "cards"
+        return f"{kind} {word}" if kind and kind not in ("card", "cards") else word
 
     def _bind(self, target, cards, f: Frame) -> None:
         name = target.bind

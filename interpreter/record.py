@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import tempfile
+from pathlib import Path
 
 from .decisions import Decision
 
@@ -16,6 +19,50 @@ class ReplayError(Exception):
     pass
 
 
+class RecordFileError(Exception):
+    """A record that cannot be written where asked (a folder, no such folder, a full disk)."""
+
+
+class RecordFile:
+    """A record written whole or not at all: into a temporary file beside the target, moved
+    into place by `commit()`; `discard()` (or an error) leaves nothing behind."""
+
+    def __init__(self, path: str):
+        target = Path(path)
+        if target.is_dir():
+            raise RecordFileError(f"cannot write the record to {path}: it is a folder; give a "
+                                  "file name")
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            raise RecordFileError(f"cannot write the record to {path}: no folder {folder}")
+        try:
+            fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+                                             dir=folder)
+        except OSError as e:
+            raise RecordFileError(f"cannot write the record to {path}: {e.strerror}") from None
+        self.path = target
+        self.stream = os.fdopen(fd, "w", encoding="utf-8")
+
+    def commit(self) -> None:
+        try:
+            self.stream.close()
+            os.replace(self._tmp, self.path)
+        except OSError as e:
+            self.discard()
+            raise RecordFileError(f"cannot write the record to {self.path}: {e.strerror}") \
+                from None
+
+    def discard(self) -> None:
+        try:
+            self.stream.close()
+        except OSError:
+            pass
+        try:
+            os.unlink(self._tmp)
+        except OSError:
+            pass
+
+
 def encode(d: Decision, answer):
     """An answer as JSON: indices into the options (cards, orders), ids, booleans."""
     if d.kind in ("yesno", "option", "pile", "name", "options"):
@@ -25,12 +72,14 @@ def encode(d: Decision, answer):
 
 
 def decode(d: Decision, value):
+    """A recorded answer for this decision (checked against it by the game)."""
     if d.kind in ("yesno", "option", "pile", "name", "options"):
         return value
-    try:
-        return [d.options[i] for i in value]
-    except (IndexError, TypeError):
-        raise ReplayError(f"recorded answer {value!r} does not fit '{d.prompt}'") from None
+    n = len(d.options)
+    if not isinstance(value, list) or not all(_is_int(i, 0, n - 1) for i in value):
+        raise ReplayError(f"recorded answer {str(value)[:40]} does not fit '{d.prompt}' "
+                          f"({n} choices)")
+    return [d.options[i] for i in value]
 
 
 def digest(game) -> str:
@@ -108,8 +157,13 @@ class _Seat:
         return self.answers.decide(game, d)
 
 
+MAX_RECORD_BYTES = 200_000_000
+_KINDS = ("cards", "pile", "yesno", "option", "options", "name", "order")
+
+
 def read_records(lines) -> list[tuple[dict, list, dict]]:
-    """(header, decisions, end) for each game of a record file."""
+    """(header, decisions, end) for each game of a record file; a line that is not one of
+    a record's three kinds, or that does not have their fields, is a ReplayError naming it."""
     games, header, decisions = [], None, []
     for n, line in enumerate(lines, 1):
         if not line.strip():
@@ -118,39 +172,108 @@ def read_records(lines) -> list[tuple[dict, list, dict]]:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
             raise ReplayError(f"line {n}: not JSON ({e.msg})") from None
+        except (ValueError, RecursionError) as e:       # a 5,000-digit number, deep nesting
+            raise ReplayError(f"line {n}: not a record line ({type(e).__name__})") from None
         kind = obj.get("type") if isinstance(obj, dict) else None
+        problem = _check_line(kind, obj)
+        if problem:
+            raise ReplayError(f"line {n}: {problem}")
         if kind == "game":
             header, decisions = obj, []
+            header["line"] = n
         elif kind == "decision" and header is not None:
             decisions.append(obj)
         elif kind == "end" and header is not None:
             games.append((header, decisions, obj))
             header = None
         else:
-            raise ReplayError(f"line {n}: unexpected record {str(obj)[:60]}")
+            raise ReplayError(f"line {n}: unexpected {str(kind or obj)[:40]!r} (a record is a "
+                              "'game' line, its 'decision' lines, then an 'end' line)")
     if header is not None:
         raise ReplayError("the record ends in the middle of a game")
+    if not games:
+        raise ReplayError("no game in the record (it is empty)")
     return games
 
 
+def _is_int(x, lo: int, hi: int) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def _check_line(kind, obj) -> str | None:
+    """What is wrong with one line's fields, or None."""
+    if kind == "game":
+        v = obj.get("version")
+        if v != VERSION:
+            return (f"record version {v!r}, expected {VERSION}: records of another version "
+                    "replay differently; make the record again with this version")
+        n = obj.get("players")
+        if not _is_int(n, 1, 12):
+            return "'players' is not a number of players"
+        if not _is_int(obj.get("seed"), -2 ** 63, 2 ** 64):
+            return "'seed' is not a whole number"
+        kingdom = obj.get("kingdom")
+        if not isinstance(kingdom, list) or not all(isinstance(c, str) for c in kingdom):
+            return "'kingdom' is not a list of card ids"
+        names = obj.get("names", [f"p{i + 1}" for i in range(n)])
+        if not isinstance(names, list) or len(names) != n or \
+                not all(isinstance(x, str) and len(x) < 200 for x in names):
+            return f"'names' is not one name per player ({n})"
+        auto = obj.get("plays_all_treasures", [False] * n)
+        if not isinstance(auto, list) or len(auto) != n or \
+                not all(isinstance(a, bool) for a in auto):
+            return "'plays_all_treasures' is not one true/false per player"
+    elif kind == "decision":
+        if not _is_int(obj.get("player"), 0, 11) or obj.get("kind") not in _KINDS or \
+                not isinstance(obj.get("purpose"), str):
+            return "a decision needs 'player' (a seat), 'kind' and 'purpose'"
+    elif kind == "end":
+        scores = obj.get("scores")
+        if not isinstance(scores, list) or not all(_is_int(x, -10 ** 9, 10 ** 9) for x in scores) \
+                or not isinstance(obj.get("digest"), str):
+            return "an end needs 'scores' (numbers) and 'digest'"
+    return None
+
+
+def read_record_file(path: str) -> list[tuple[dict, list, dict]]:
+    """The games of a record file; any problem is a ReplayError (OSError for no file)."""
+    from pathlib import Path
+    raw = Path(path).read_bytes()[:MAX_RECORD_BYTES + 1]
+    if len(raw) > MAX_RECORD_BYTES:
+        raise ReplayError(f"the record is over {MAX_RECORD_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReplayError(f"not a record: not UTF-8 text (byte {e.start})") from None
+    return read_records(text.splitlines())
+
+
 def replay(catalog, header: dict, decisions: list, end: dict):
-    """Replay one recorded game; returns the game, or raises ReplayError if it ends in a
-    different state."""
-    from .engine import Game
+    """Replay one recorded game; returns the game, or raises ReplayError saying where it
+    left the record and why."""
+    from .decisions import IllegalAnswer
+    from .engine import Game, GameError
     from .turns import play_game
-    if header.get("version") != VERSION:
-        raise ReplayError(f"record version {header.get('version')}, expected {VERSION}: "
-                          "records of another version replay with other shuffles; make "
-                          "the record again with this version")
+    problem = _check_line("game", header)
+    if problem:
+        raise ReplayError(problem)
     agent = _Replaying(decisions)
     n = header["players"]
     autoplay = header.get("plays_all_treasures", [False] * n)
-    if not isinstance(autoplay, list) or len(autoplay) != n:
-        raise ReplayError("the record's plays_all_treasures is not one true/false per player")
     seats = [_Seat(agent, bool(a)) for a in autoplay]
-    game = Game(catalog, header["kingdom"], n, seats, seed=header["seed"],
-                names=header.get("names"))
-    play_game(game)
+    try:
+        game = Game(catalog, header["kingdom"], n, seats, seed=header["seed"],
+                    names=header.get("names"))
+    except GameError as e:
+        raise ReplayError(f"the recorded game cannot be set up: {e}") from None
+    try:
+        play_game(game)
+    except IllegalAnswer as e:
+        raise ReplayError(f"the game diverged from the record at decision {agent.at}: the "
+                          f"recorded answer is not legal there ({e})") from None
+    except GameError as e:
+        raise ReplayError(f"the game diverged from the record at decision {agent.at}: {e}") \
+            from None
     if agent.at != len(decisions):
         raise ReplayError(f"{len(decisions) - agent.at} recorded decision(s) were not asked")
     if game.scores() != end["scores"] or digest(game) != end["digest"]:

@@ -157,7 +157,7 @@ def chunks(games: int, parts: int) -> list[list[int]]:
 def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: int,
               workers: int = 1, keep_log: bool = False, progress=None, recorder=None,
               backend: str = "local", address: str | None = None,
-              check_invariants: bool = False) -> Results:
+              check_invariants: bool = False, timeout: float = 10) -> Results:
     """Play `games` games; the same seed gives the same results whatever the workers or
     backend. `progress(n)` is called as games finish."""
     res = Results(bots=[BotStats(b) for b in bots])
@@ -165,7 +165,7 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
     if backend != "local":
         from .cluster import run_on_cluster
         for r in run_on_cluster(backend, address, kingdom, bots, seed, chunks(games, 16),
-                                tick):
+                                tick, timeout):
             res.add(r)
         return res
     if workers <= 1 or games < 2 or recorder is not None or keep_log:

@@ -87,6 +87,8 @@ def test_a_broken_translation_falls_back_to_english_never_a_traceback(tmp_path):
         write_po(f, cat)
     r = render_card(CATALOG.cards["workshop"], CATALOG, get_locale("de", tmp_path))
     assert r.text[0].startswith("Gain ") and any("gain {what}" in f for f in r.fallbacks)
+    (line, msgid, problem), = get_locale("de", tmp_path).dropped
+    assert msgid == "gain {what}" and "{wat}" in problem and line > 1
 
 
 def _pybabel(*args, cwd):

@@ -73,8 +73,10 @@ def test_a_changed_record_is_caught(tmp_path):
 def test_a_record_of_another_version_is_refused_with_a_reason():
     lines = (GOLDEN / "interaction.jsonl").read_text(encoding="utf-8").splitlines()
     (header, decisions, end), = read_records(lines)
-    with pytest.raises(ReplayError, match="record version 1, expected .*other shuffles"):
+    with pytest.raises(ReplayError, match="record version 1, expected 3.*replay differently"):
         replay(CATALOG, dict(header, version=1), decisions, end)
+    with pytest.raises(ReplayError, match="record version '3', expected 3"):
+        replay(CATALOG, dict(header, version="3"), decisions, end)
 
 
 def test_record_then_replay_from_the_command_line(tmp_path):

@@ -10,9 +10,18 @@ from .errors import DslError
 
 
 def _scenario_files(paths: list[str]) -> list[Path]:
+    """The scenario files of the paths: files as given, folders' *.yaml (and below)."""
     out = []
     for p in map(Path, paths):
-        out += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
+        if p.is_dir():
+            found = sorted(p.rglob("*.yaml"))
+            if not found:
+                raise SystemExit(f"dsl: no scenario files (*.yaml) in {p}")
+            out += found
+        elif p.exists():
+            out.append(p)
+        else:
+            raise SystemExit(f"dsl: {p}: no such file or folder")
     return out
 
 

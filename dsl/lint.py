@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import ast as A
 from .check import Checker, Scope
-from .errors import Diagnostic, caret_excerpt
+from .errors import Diagnostic, DslError, caret_excerpt
 from .loader import Loaded, default_sets_dir, load_paths, load_shipped
 from .strategy import load_strategy, strategies_dir
+from .walk import nodes
 
 LOCALES = ("en", "hu", "cs")          # the locales whose card names the rulebooks give
 
@@ -25,6 +27,12 @@ def check_source(src, catalog, card=None) -> None:
         scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
                       known_tokens=tokens, known_mats=mats)
         Checker(scope, report).run(tree, role)
+        if key == ("on_play",):
+            for n in nodes(tree):
+                if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \
+                        n.target.expr == A.Name("this"):
+                    report(n, "E009", "a card that plays itself when played never stops; "
+                           "play other cards (`play chosen twice`)")
     for cid, key in src.refs:
         if cid not in cards:
             src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
@@ -79,12 +87,16 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
     cards_by_path = {c.path: c for c in loaded.catalog.cards.values()}
     for src in loaded.sources:
         check_source(src, loaded.catalog, cards_by_path.get(src.path))
-    def wanted(src) -> bool:
-        if not targets:
-            return not paths and _inside(Path(src.path), sets_dir)
-        return any(Path(src.path).resolve() == t.resolve() or (t.is_dir() and
-                   _inside(Path(src.path), t)) for t in targets)
-    out = [d for s in by_path.values() if wanted(s) for d in s.diagnostics]
+
+    def wanted(src, t) -> bool:
+        return Path(src.path).resolve() == t.resolve() or (t.is_dir() and
+                                                          _inside(Path(src.path), t))
+    if not targets:
+        out = [d for s in by_path.values() if not paths and _inside(Path(s.path), sets_dir)
+               for d in s.diagnostics]
+    else:
+        out = [d for s in by_path.values() if any(wanted(s, t) for t in targets)
+               for d in s.diagnostics]
     for f in strategy_files:
         out += load_strategy(f, loaded.catalog)[1].diagnostics
     return out
@@ -100,17 +112,31 @@ def _set_folder(path: Path) -> Path | None:
 
 
 def _strategy_files(targets: list[Path]) -> list[Path]:
-    """Bot strategies among the paths: files in a `strategies` folder (default: the shipped
-    strategies, linted with the shipped sets)."""
+    """Bot strategies among the paths (default: the shipped strategies, linted with the
+    shipped sets): files in a `strategies` folder (also a fan set's), and any file that is
+    a strategy by its content (a `buy` list and no card `id`)."""
     if not targets:
         return sorted(strategies_dir().glob("*.yaml"))
     out = []
     for t in targets:
-        if t.is_dir() and t.name == "strategies":
-            out += sorted(t.glob("*.yaml"))
-        elif t.parent.name == "strategies" and t.suffix == ".yaml":
+        if t.is_dir():
+            folder = t if t.name == "strategies" else t / "strategies"
+            if folder.is_dir():
+                out += sorted(folder.glob("*.yaml"))
+        elif t.parent.name == "strategies" and t.suffix == ".yaml" or _is_strategy(t):
             out.append(t)
     return out
+
+
+def _is_strategy(path: Path) -> bool:
+    from .yamlpos import load_yaml
+    try:
+        if not path.is_file() or path.stat().st_size > 100_000:
+            return False
+        data, _ = load_yaml(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError, DslError):
+        return False
+    return isinstance(data, dict) and "buy" in data and "id" not in data
 
 
 # ---- printed texts against the effect -------------------------------------------------------

@@ -295,6 +295,10 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             if not refused and len(specials) + len(files_) > MAX_FILES:
                 refused = (f"more than {MAX_FILES} files; give a set folder (with set.yaml and "
                            "cards/) or card files")
+            elif not refused and not specials and not files_ and \
+                    not (path / "strategies").is_dir():
+                refused = ("nothing to load here: no set.yaml, cards/ folder or card files "
+                           "(*.yaml); give a set folder or card files")
         elif path.is_file():
             if path.suffix not in YAML_SUFFIXES:
                 refused = "not a card file: card, set and rule files are .yaml files"

@@ -3,10 +3,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from .errors import DslError
+
+
+MAX_SCENARIO_FILES = 20_000
+MAX_FOLDERS = 5_000
+
+
+def _yaml_files_below(folder: Path) -> list[Path]:
+    """The *.yaml files in a folder and below, within bounds (a scenario folder is not the
+    whole disk)."""
+    found, folders = [], 0
+    for here, dirs, files in os.walk(folder):
+        folders += 1
+        dirs.sort()
+        found += [Path(here) / f for f in files if f.endswith(".yaml")]
+        if folders > MAX_FOLDERS or len(found) > MAX_SCENARIO_FILES:
+            raise SystemExit(f"dsl: {folder}: more than {MAX_FOLDERS} folders or "
+                             f"{MAX_SCENARIO_FILES} files; give the folder of your scenarios")
+    return sorted(found)
 
 
 def _scenario_files(paths: list[str]) -> list[Path]:
@@ -14,7 +33,7 @@ def _scenario_files(paths: list[str]) -> list[Path]:
     out = []
     for p in map(Path, paths):
         if p.is_dir():
-            found = sorted(p.rglob("*.yaml"))
+            found = _yaml_files_below(p)
             if not found:
                 raise SystemExit(f"dsl: no scenario files (*.yaml) in {p}")
             out += found

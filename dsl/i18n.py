@@ -144,8 +144,8 @@ def _check_header(po_path: Path, raw: bytes) -> None:
 def placeholder_problem(msgid: str, msgstr: str) -> str | None:
     """Why a translation's placeholders cannot be filled safely, or None: each must be a
     plain `{name}` from the template's own placeholders (no `.attr`, `[i]`, `!r`, `:spec`)."""
-    allowed = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
     try:
+        allowed = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
         fields = list(string.Formatter().parse(msgstr))
     except ValueError as e:
         return f"not a format string ({e})"

@@ -62,8 +62,17 @@ def load_yaml(text: str, path: str):
         raise DslError(Diagnostic(path, line, col, "error", "E001",
                                   msg + "; check indentation, colons and quotes",
                                   caret_excerpt(text, line, col))) from None
+    except yaml.reader.ReaderError as e:      # a character YAML does not allow
+        before = text[:e.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        raise DslError(Diagnostic(path, line, col, "error", "E001",
+                                  f"invalid YAML: character {e.character!r} is not allowed in "
+                                  "a YAML file; remove it", caret_excerpt(text, line, col))) \
+            from None
     except yaml.YAMLError as e:
-        raise DslError(Diagnostic(path, 1, 1, "error", "E001", f"invalid YAML: {e}")) from None
+        first = str(e).splitlines()[0] if str(e) else type(e).__name__
+        raise DslError(Diagnostic(path, 1, 1, "error", "E001",
+                                  f"invalid YAML: {first[:200]}")) from None
     positions = Located()
     if node is None:
         return None, positions

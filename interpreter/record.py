@@ -225,8 +225,8 @@ def _check_line(kind, obj) -> str | None:
             return "'plays_all_treasures' is not one true/false per player"
     elif kind == "decision":
         if not _is_int(obj.get("player"), 0, 11) or obj.get("kind") not in _KINDS or \
-                not isinstance(obj.get("purpose"), str):
-            return "a decision needs 'player' (a seat), 'kind' and 'purpose'"
+                not isinstance(obj.get("purpose"), str) or "answer" not in obj:
+            return "a decision needs 'player' (a seat), 'kind', 'purpose' and 'answer'"
     elif kind == "end":
         scores = obj.get("scores")
         if not isinstance(scores, list) or not all(_is_int(x, -10 ** 9, 10 ** 9) for x in scores) \

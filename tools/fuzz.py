@@ -1,16 +1,22 @@
 """Play N seeded random-bot games of every recommended kingdom (2 to 6 players), and
 optionally of random kingdoms drawn from all the kingdom cards, checking after every decision
-and turn that no card is created or lost.
+and turn that no card is created or lost. With --hostile, run the hostile-input harness
+(tests/test_hostile.py: mutated card files, expressions, scenarios, strategies, catalogs,
+records and command lines) with new seeds until the minutes are up.
 
     python tools/fuzz.py --games 200 --random-kingdoms 400
+    python tools/fuzz.py --hostile --minutes 10
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
 import traceback
+from pathlib import Path
 
 from dsl.loader import load_shipped
 from interpreter.fuzz import fuzz_game
@@ -22,7 +28,12 @@ def main() -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--random-kingdoms", type=int, default=0,
                     help="also this many games of random 10-card kingdoms")
+    ap.add_argument("--hostile", action="store_true",
+                    help="run the hostile-input harness instead of games")
+    ap.add_argument("--minutes", type=float, default=10, help="with --hostile: how long")
     args = ap.parse_args()
+    if args.hostile:
+        return hostile(args.minutes)
     catalog = load_shipped().catalog
     games = [(k.id, list(k.cards), seed) for k in catalog.kingdoms.values()
              for seed in range(args.first_seed, args.first_seed + args.games)]
@@ -44,6 +55,35 @@ def main() -> int:
           f"{args.random_kingdoms} random kingdoms) in {secs:.1f}s: {failures} failed, "
           f"{unfinished} stopped at the turn limit")
     return 1 if failures else 0
+
+
+def hostile(minutes: float) -> int:
+    """Rounds of the harness, each with a new seed, until the time is up; the first round
+    that fails ends the run with its report (hypothesis shows the input)."""
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, DSL_FUZZ_PROFILE="hostile")
+    end = time.monotonic() + minutes * 60
+    rounds = 0
+    while time.monotonic() < end:
+        seed = random.SystemRandom().randrange(2 ** 32)
+        left = max(30, int(end - time.monotonic()) + 60)
+        try:
+            r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p",
+                                "no:cacheprovider", f"--hypothesis-seed={seed}",
+                                str(root / "tests" / "test_hostile.py")], cwd=root, env=env,
+                               capture_output=True, text=True, timeout=left)
+        except subprocess.TimeoutExpired:
+            print(f"round {rounds + 1} (seed {seed}) still running at the end of the time")
+            break
+        rounds += 1
+        if r.returncode != 0:
+            print(r.stdout[-20000:])
+            print(f"FAIL in round {rounds}, seed {seed}: rerun with "
+                  f"DSL_FUZZ_PROFILE=hostile pytest tests/test_hostile.py --hypothesis-seed={seed}")
+            return 1
+        print(f"round {rounds} (seed {seed}): {r.stdout.strip().splitlines()[-1]}")
+    print(f"{rounds} round(s) of the hostile-input harness in {minutes:g} minutes: 0 failed")
+    return 0
 
 
 if __name__ == "__main__":

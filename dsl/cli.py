@@ -284,7 +284,9 @@ def cmd_play(args) -> int:
             record.commit()
             record = None
     except EOFError:
-        human.say("\ninput ended; game abandoned" + (" (no record written)" if record else ""))
+        from . import ui
+        human.say("\n" + human.ui.t(ui.INPUT_ENDED) +
+                  (" " + human.ui.t(ui.NO_RECORD) if record else ""))
         return 1
     except RecordFileError as e:
         raise SystemExit(f"dsl: {e}") from None

@@ -195,7 +195,9 @@ def render_card(card, catalog, locale: Locale) -> RenderedCard:
 
 
 def template_ids() -> list:
-    """Every template msgid (str) or (singular, plural), for coverage reports."""
+    """Every template msgid (str) or (singular, plural), for coverage reports: the card
+    phrases and the terminal game's words (dsl.ui)."""
+    from . import ui  # noqa: F401 (registers its templates)
     seen, out = set(), []
     for t in TEMPLATES:
         key = t if isinstance(t, str) else t[0]

@@ -284,12 +284,16 @@ def test_empty_folders_are_named_as_such(tmp_path):
 
 # 11. a person at the terminal
 def test_play_enter_plays_every_treasure_and_help_shows_card_texts():
-    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1", "--locale", "hu",
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1",
             stdin="?\nhelp witch\n\n0\n")
     assert "Enter plays them all" in r.stdout and "your turn, buy phase" in r.stdout
+    assert "p1 (you) plays Copper" in r.stdout and "you's" not in r.stdout
+    assert "Witch (Action - Attack, $5): +2 Cards" in r.stdout
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1", "--locale", "hu",
+            stdin="?\nhelp witch\n\n0\n")
+    assert "az Enter mindet kijátssza" in r.stdout and "a te köröd" in r.stdout
     assert "Boszorkány" in r.stdout                          # help witch, in Hungarian
-    assert "plays Rézpénz" in r.stdout                       # the log in the player's language
-    assert "you's" not in r.stdout
+    assert "kijátssza: Rézpénz" in r.stdout                  # the log in the player's language
 
 
 def test_a_prompt_counts_its_cards():

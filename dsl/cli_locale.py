@@ -5,6 +5,7 @@ renderer (dsl.render), and keep dsl/cli.py about the language and the games.
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -148,9 +149,15 @@ def cmd_locale_init(args) -> int:
     if path.exists():
         return _fail(f"{path} exists; update it with `pybabel update -d locales -D dominion`")
     cat = template_catalog(args.lang)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as f:
-        write_po(f, cat, width=100, omit_header=False)
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, omit_header=False)
+    try:                                  # whole or not at all
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_suffix(".po.part")
+        part.write_bytes(buf.getvalue())
+        part.replace(path)
+    except OSError as e:
+        return _fail(f"cannot write {path}: {e.strerror}")
     print(f"created {path} ({len(cat)} messages, {cat.plural_forms}); translate it with any "
           "gettext tool")
     return 0

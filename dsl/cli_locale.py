@@ -16,39 +16,43 @@ def _fail(message: str) -> int:
     return 1
 
 
-def _load_cards(refs: list[str]):
-    """Card ids of the shipped sets, or paths of fan card files loaded alongside them."""
-    from .loader import Loaded, load_paths, load_shipped
-    shipped = load_shipped()
-    paths = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
-    from .lint import check_new_sources
-    loaded = load_paths(paths, Loaded(shipped.catalog, list(shipped.sources),
-                                      dict(shipped.card_sources))) if paths else shipped
-    errors = check_new_sources(loaded, len(shipped.sources)) if paths else []
-    if errors:
-        raise SystemExit("\n".join(d.format() for d in errors) + "\ndsl: fix the errors above "
-                         "(`dsl lint PATH`)")
-    by_path = {str(Path(c.path).resolve()): c for c in loaded.catalog.cards.values()}
+def _load_cards(args):
+    """The cards to render: ids of the shipped and fan sets (--cards), or paths of card
+    files, loaded (with their set) beside them."""
+    from .cli_common import fan_paths
+    from .fansets import open_sets
+    from .lint import set_folder_of
+    refs = args.cards
+    files_ = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
+    homes = [set_folder_of(p) or p for p in files_]
+    paths = fan_paths(args)
+    seen = {p.resolve() for p in paths}
+    for p in homes:
+        if p.resolve() not in seen:
+            seen.add(p.resolve())
+            paths.append(p)
+    catalog = open_sets(paths).catalog
+    by_path = {str(Path(c.path).resolve()): c for c in catalog.cards.values()}
     cards = []
     for r in refs:
-        if r in loaded.catalog.cards:
-            cards.append(loaded.catalog.cards[r])
+        if r in catalog.cards:
+            cards.append(catalog.cards[r])
         elif str(Path(r).resolve()) in by_path:
             cards.append(by_path[str(Path(r).resolve())])
         else:
             raise SystemExit(f"dsl: no card '{r}': give a card id (see `dsl cards`) or the "
                              "path of a card file")
-    return loaded.catalog, cards
+    return catalog, cards
 
 
 def cmd_render(args) -> int:
-    from .i18n import LocaleError, get_locale
+    from .i18n import LocaleError, locale_for
     from .render import render_card
+    catalog, cards = _load_cards(args)
     try:
-        loc = get_locale(args.locale)
+        loc = locale_for(args.locale, catalog)
     except LocaleError as e:
         return _fail(str(e))
-    catalog, cards = _load_cards(args.cards)
     out = [render_card(c, catalog, loc) for c in cards]
     if args.format == "json":
         rows = []
@@ -72,17 +76,18 @@ def cmd_render(args) -> int:
     return 0
 
 
-def coverage(locales_dir: Path | None = None) -> list[dict]:
-    """Per locale: card names and phrase templates translated out of how many."""
+def coverage(catalog, locales_dir: Path | None = None) -> list[dict]:
+    """Per locale (shipped, or a fan set's): card names and phrase templates translated
+    out of how many."""
+    from .data import fan_subfolders
     from .i18n import LocaleError, available_locales, get_locale
-    from .loader import load_shipped
     from .render import template_ids
-    catalog = load_shipped().catalog
     templates = template_ids()
+    extra = fan_subfolders(catalog, "locales")
     rows = []
-    for code in available_locales(locales_dir):
+    for code in available_locales(locales_dir, extra):
         try:
-            loc = get_locale(code, locales_dir)
+            loc = get_locale(code, locales_dir, extra)
         except LocaleError as e:            # one broken catalog does not hide the others
             rows.append({"locale": code, "error": str(e)})
             continue
@@ -97,7 +102,8 @@ def coverage(locales_dir: Path | None = None) -> list[dict]:
 
 
 def cmd_locales(args) -> int:
-    rows = coverage()
+    from .cli_common import card_sets
+    rows = coverage(card_sets(args).catalog)
     broken = [r for r in rows if "error" in r]
     if args.format == "json":
         print(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -115,40 +121,67 @@ def cmd_locales(args) -> int:
     return 1 if broken else 0
 
 
-def template_catalog(lang: str | None = None):
+def template_catalog(lang: str | None = None, catalog=None, fan_only: bool = False):
     """The extraction template (what `pybabel extract` gives), built in memory: phrase
-    templates, card names and type names of the shipped sets."""
+    templates, card names and type names. `fan_only`: the fan sets' cards and types only
+    (a fan set's catalog), and the phrase templates only when no shipped catalog has them."""
     from babel.messages.catalog import Catalog
-    from .i18n import CARD_NAME, CARD_TYPE
-    from .loader import load_shipped
+    from .data import is_shipped
+    from .i18n import CARD_NAME, CARD_TYPE, catalog_path
+    from .fansets import shipped
     from .render import template_ids
+    catalog = catalog or shipped().catalog
     cat = Catalog(locale=lang, project="Dominion card language", version="0.1",
                   msgid_bugs_address="", fuzzy=False)
-    for t in template_ids():
-        cat.add(t, string=("", "") if isinstance(t, tuple) else "",
-                locations=[("dsl/render.py", 0)], flags=["python-brace-format"])
-    catalog = load_shipped().catalog
+    if not fan_only or lang is None or not catalog_path(lang).exists():
+        for t in template_ids():
+            cat.add(t, string=("", "") if isinstance(t, tuple) else "",
+                    locations=[("dsl/render.py", 0)], flags=["python-brace-format"])
     for c in sorted(catalog.cards.values(), key=lambda c: c.path):
-        cat.add(c.names["en"], context=CARD_NAME, auto_comments=[f"card id: {c.id}"],
-                locations=[(c.path, 0)])
+        if not fan_only or not is_shipped(c.path):
+            cat.add(c.names["en"], context=CARD_NAME, auto_comments=[f"card id: {c.id}"],
+                    locations=[(c.path, 0)])
     for t in catalog.types.values():
-        cat.add(t.names.get("en", t.id), context=CARD_TYPE, auto_comments=[f"type id: {t.id}"])
+        if not fan_only or not is_shipped(t.path):
+            cat.add(t.names.get("en", t.id), context=CARD_TYPE,
+                    auto_comments=[f"type id: {t.id}"])
     return cat
+
+
+def _init_folder(args, catalog) -> tuple[Path, bool]:
+    """(the locales folder to write into, whether it is a fan set's): --dir, else the one
+    fan set given (its locales/), else ./locales in the working folder. Never the
+    installed package."""
+    from .data import fan_set_folders
+    fans = fan_set_folders(catalog)
+    if args.dir:
+        folder = Path(args.dir)
+    elif len(fans) == 1:
+        folder = fans[0] / "locales"
+    else:
+        folder = Path("locales")
+    return folder, bool(fans)
 
 
 def cmd_locale_init(args) -> int:
     from babel import Locale as BabelLocale, UnknownLocaleError
     from babel.messages.pofile import write_po
+    from .cli_common import card_sets
     from .i18n import catalog_path
     try:
         BabelLocale.parse(args.lang)
     except (UnknownLocaleError, ValueError):
         return _fail(f"'{args.lang}' is not a language code Babel knows (e.g. de, fr, pl, "
                      "pt_BR)")
-    path = catalog_path(args.lang)
+    catalog = card_sets(args).catalog
+    folder, fan = _init_folder(args, catalog)
+    if _inside_package(folder):
+        return _fail(f"{folder} is inside the installed package; give a folder of your own "
+                     "with --dir (or a fan set with --cards)")
+    path = catalog_path(args.lang, folder)
     if path.exists():
-        return _fail(f"{path} exists; update it with `pybabel update -d locales -D dominion`")
-    cat = template_catalog(args.lang)
+        return _fail(f"{path} exists; update it with `pybabel update -d {folder} -D dominion`")
+    cat = template_catalog(args.lang, catalog, fan_only=fan)
     buf = io.BytesIO()
     write_po(buf, cat, width=100, omit_header=False)
     try:                                  # whole or not at all
@@ -163,18 +196,37 @@ def cmd_locale_init(args) -> int:
     return 0
 
 
+def _inside_package(folder: Path) -> bool:
+    """Whether a folder is inside an installed copy of the tool (site-packages)."""
+    from importlib.resources import files
+    package = Path(str(files("dsl"))).resolve().parent
+    if (package / "pyproject.toml").is_file():      # a source checkout: its own folders
+        return False
+    try:
+        folder.resolve().relative_to(package)
+    except ValueError:
+        return False
+    return True
+
+
 def register(sub) -> None:
     """Add this module's subcommands to the `dsl` argument parser."""
-    p = sub.add_parser("render", help="a card's text from its effect, in a locale")
+    from .cli_common import cards_option
+    cards = cards_option()
+    p = sub.add_parser("render", help="a card's text from its effect, in a locale",
+                       parents=[cards])
     p.add_argument("cards", nargs="+", metavar="ID|PATH")
     p.add_argument("--locale", default="en", help="en, hu, cs or any locale with a catalog")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_render)
-    p = sub.add_parser("locales", help="what is translated in each locale")
+    p = sub.add_parser("locales", help="what is translated in each locale", parents=[cards])
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_locales)
     p = sub.add_parser("locale", help="manage translation catalogs")
     lsub = p.add_subparsers(dest="locale_command", required=True)
-    q = lsub.add_parser("init", help="create locales/LANG/LC_MESSAGES/dominion.po")
+    q = lsub.add_parser("init", help="create LANG/LC_MESSAGES/dominion.po in a locales folder",
+                        parents=[cards])
     q.add_argument("lang")
+    q.add_argument("--dir", metavar="FOLDER", help="the locales folder to write into (default: "
+                   "the fan set's locales/ with --cards, else ./locales)")
     q.set_defaults(func=cmd_locale_init)

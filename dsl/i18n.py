@@ -13,6 +13,7 @@ with msgctxt "card type".
 """
 from __future__ import annotations
 
+import copy
 import gettext
 import io
 import re
@@ -24,6 +25,8 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from .data import fan_subfolders, shipped_dir
+
 DOMAIN = "dominion"
 CARD_NAME = "card name"          # msgctxt of card names
 CARD_TYPE = "card type"          # msgctxt of type names
@@ -31,7 +34,7 @@ SOURCE_LANG = "en"               # the language of the msgids
 
 
 def default_locales_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "locales"
+    return shipped_dir("locales")
 
 
 class LocaleError(Exception):
@@ -42,11 +45,14 @@ def catalog_path(lang: str, locales_dir: Path | None = None) -> Path:
     return (locales_dir or default_locales_dir()) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def available_locales(locales_dir: Path | None = None) -> list[str]:
-    """English (the msgids) plus every locale with a catalog folder."""
-    root = locales_dir or default_locales_dir()
-    found = sorted(p.parent.parent.name for p in root.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [SOURCE_LANG] + [x for x in found if x != SOURCE_LANG]
+def available_locales(locales_dir: Path | None = None, extra=()) -> list[str]:
+    """English (the msgids) plus every locale with a catalog folder (the shipped one's, or
+    a fan set's: `extra`)."""
+    found = set()
+    for root in [*extra, locales_dir or default_locales_dir()]:
+        found |= {p.parent.parent.name for p in sorted(root.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+                  [:MAX_LOCALES]}
+    return [SOURCE_LANG] + sorted(found - {SOURCE_LANG})
 
 
 @dataclass
@@ -121,6 +127,8 @@ def _translated_keys(po) -> frozenset:
 
 
 MAX_CATALOG_BYTES = 2_000_000
+MAX_LOCALES = 200                # catalog folders read from one locales/ folder
+_CODE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*\Z")
 MAX_PLURALS = 6                  # CLDR's most (Arabic); more is a broken or hostile header
 MAX_PLURAL_RULE = 300            # characters of the Plural-Forms expression
 _PLURAL_FORMS = re.compile(rb"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=([^\\\n\"]*)")
@@ -208,16 +216,40 @@ def _load(po_path: Path, mtime: float) -> Locale:
     return Locale(lang, trans, _translated_keys(po), po, tuple(dropped))
 
 
-def get_locale(code: str, locales_dir: Path | None = None) -> Locale:
-    """The locale `code`; English needs no catalog. Unknown codes are a LocaleError."""
-    path = catalog_path(code, locales_dir)
-    if path.exists():
-        return _load(path.resolve(), path.stat().st_mtime)
+def get_locale(code: str, locales_dir: Path | None = None, extra=()) -> Locale:
+    """The locale `code`; English needs no catalog. Unknown codes are a LocaleError.
+    `extra`: fan sets' locale folders, whose catalogs come first (their own cards' names),
+    falling back to the shipped catalog."""
+    if not _CODE.match(code):
+        raise LocaleError(f"'{code[:40]}' is not a locale code (e.g. hu, cs, pt_BR)")
+    paths = [catalog_path(code, d) for d in [*extra, locales_dir or default_locales_dir()]]
+    found = [_load(p.resolve(), p.stat().st_mtime) for p in paths if p.exists()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        return _chained(code, found)
     if code == SOURCE_LANG:
         return Locale(SOURCE_LANG)
-    known = ", ".join(available_locales(locales_dir))
+    known = ", ".join(available_locales(locales_dir, extra))
     raise LocaleError(f"no catalog for locale '{code}' (known: {known}); create one with "
                       f"`dsl locale init {code}`")
+
+
+def locale_for(code: str, catalog) -> Locale:
+    """The locale `code` with the catalogs of the catalog's fan sets first."""
+    return get_locale(code, extra=fan_subfolders(catalog, "locales"))
+
+
+def _chained(code: str, locales: list) -> Locale:
+    """One locale of several catalogs, the first that translates a message winning (the
+    cached catalogs are copied, never changed)."""
+    chain = [copy.copy(loc.translations) for loc in locales]
+    for t in chain:
+        t._fallback = None            # the copies' own links only (set just below)
+    for t, nxt in zip(chain, chain[1:]):
+        t.add_fallback(nxt)
+    return Locale(code, chain[0], frozenset().union(*(loc.translated for loc in locales)),
+                  locales[0].po, tuple(d for loc in locales for d in loc.dropped))
 
 
 # ---- extraction (pybabel extract) ---------------------------------------------------------

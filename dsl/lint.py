@@ -66,18 +66,20 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def lint(paths: list[str] | None) -> list[Diagnostic]:
+def lint(paths: list[str] | None, context=()) -> list[Diagnostic]:
     """Diagnostics for the given files/folders (default: all shipped sets). Fan cards are
-    checked against the shipped sets, so they may name any shipped card."""
+    checked against the shipped sets and the fan sets of `context` (--cards, DSL_CARDS),
+    so they may name any of their cards."""
     sets_dir = default_sets_dir()
     shipped = load_shipped()
     targets = [Path(p) for p in (paths or [])]
     strategy_files = _strategy_files(targets)
     targets = [p for p in targets if p not in strategy_files and p.name != "strategies"]
-    extra = []
+    extra = [Path(p) for p in context]
     for p in targets:                    # a card file is checked with the rest of its set
-        home = _set_folder(p)
-        if not _inside(home or p, sets_dir) and (home or p) not in extra:
+        home = set_folder_of(p)
+        if not _inside(home or p, sets_dir) and \
+                (home or p).resolve() not in {e.resolve() for e in extra}:
             extra.append(home or p)
     loaded = load_paths(extra, Loaded(shipped.catalog, list(shipped.sources),
                                       dict(shipped.card_sources))) if extra else shipped
@@ -102,7 +104,7 @@ def lint(paths: list[str] | None) -> list[Diagnostic]:
     return out
 
 
-def _set_folder(path: Path) -> Path | None:
+def set_folder_of(path: Path) -> Path | None:
     """The set folder a card file belongs to (`my_set/cards/x.yaml` with `my_set/set.yaml`),
     so that it may name the other cards of its set."""
     if path.is_file() and path.parent.name == "cards" and \
@@ -239,9 +241,9 @@ def check_printed_text(src, card) -> None:
 def locale_diagnostics(lang: str, loaded) -> list:
     """`dsl lint --locale L`: every card name, type name and phrase template missing in L,
     and card names a catalog gives differently from the card file."""
-    from .i18n import CARD_NAME, catalog_path, get_locale
+    from .i18n import CARD_NAME, catalog_path, locale_for
     from .render import template_ids
-    loc = get_locale(lang)
+    loc = locale_for(lang, loaded.catalog)
     po = catalog_path(lang)
     out = []
 

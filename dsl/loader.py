@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jsonschema
 
+from .data import shipped_dir
 from .errors import Diagnostic, DslError, caret_excerpt
 from .model import Catalog, CardDef, Cost, Kingdom, Modifier, Rules, Trigger, TypeDef
 from .parser import ParseError, parse_expr, parse_program
@@ -24,7 +25,7 @@ SUGAR_TRIGGERS = {"on_gain": "gain", "on_buy": "buy"}   # "when you gain/buy thi
 
 
 def default_sets_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "sets"
+    return shipped_dir("sets")
 
 
 @lru_cache(maxsize=None)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from interpreter.agents import OutOfAnswers, ScriptedAgent
@@ -12,7 +11,10 @@ from interpreter.decisions import IllegalAnswer
 from interpreter.engine import Game, GameError
 from interpreter.state import TurnState
 
-from .loader import Loaded, load_document, load_paths, load_shipped, read_source
+from .data import is_shipped
+from .errors import DslError
+from .fansets import open_sets
+from .loader import load_document, read_source
 from .yamlpos import position_of
 
 COUNTERS = ("actions", "buys", "coins", "potions")
@@ -34,30 +36,41 @@ class ScenarioError(Exception):
     pass
 
 
-@lru_cache(maxsize=1)
-def _shipped() -> Loaded:
-    return load_shipped()
+MAX_CARD_PATHS = 50
 
 
-def catalog_for(base: Path, extra: list):
-    shipped = _shipped()
-    if shipped.diagnostics and any(d.severity == "error" for d in shipped.diagnostics):
-        raise ScenarioError("the shipped sets have errors; run `dsl lint`")
-    if not extra:
-        return shipped.catalog
-    from .model import Catalog
-    cat = Catalog(dict(shipped.catalog.cards), dict(shipped.catalog.types),
-                  dict(shipped.catalog.sets), dict(shipped.catalog.kingdoms),
-                  shipped.catalog.rules)
-    from .lint import check_new_sources
-    loaded = load_paths([(base / p).resolve() for p in extra], Loaded(cat))
-    errors = check_new_sources(loaded, 0)
-    if errors:
-        raise ScenarioError("cards: " + "; ".join(d.format().splitlines()[0] for d in errors))
-    return cat
+def home_set(path: Path) -> Path | None:
+    """The fan set a scenario file belongs to: `my_set/tests/x.yaml` (or one folder
+    deeper) with `my_set/set.yaml`. Its scenarios need not say `cards: [..]`."""
+    for folder in list(path.resolve().parents)[1:3]:
+        if (folder / "set.yaml").is_file() and not is_shipped(folder / "set.yaml"):
+            return folder
+    return None
 
 
-def run_file(path: Path) -> Result:
+def catalog_for(base: Path, extra: list, search=()):
+    """The shipped sets, the fan sets on the search path and the scenario's own `cards:`
+    (relative to its folder), each path once."""
+    if not isinstance(extra, list) or len(extra) > MAX_CARD_PATHS or \
+            not all(isinstance(p, str) for p in extra):
+        raise ScenarioError(f"cards: a list of at most {MAX_CARD_PATHS} card files or set "
+                            "folders")
+    paths, seen = [], set()
+    for p in list(search) + [(base / p) for p in extra]:
+        key = Path(p).resolve()
+        if key not in seen:
+            seen.add(key)
+            paths.append(key)
+    try:
+        return open_sets(paths).catalog
+    except DslError as e:
+        raise ScenarioError("cards: " + "; ".join(d.format().splitlines()[0]
+                                                  for d in e.diagnostics)) from None
+
+
+def run_file(path: Path, search=()) -> Result:
+    """Run one scenario file; `search`: fan sets to load (--cards, DSL_CARDS) besides the
+    scenario's own set (home_set) and its `cards:`."""
     src = read_source(path)
     result = Result(str(path), path.stem)
     if src.diagnostics:
@@ -74,7 +87,8 @@ def run_file(path: Path) -> Result:
         return f"{path}:{line}:{col}"
     result.name = str(data["name"])
     try:
-        _run(data, path, result, where)
+        home = home_set(path)
+        _run(data, path, result, where, list(search) + ([home] if home else []))
     except ScenarioError as e:
         result.failures.append(str(e))
     except Exception as e:         # a bug of ours: say so, and go on with the other files
@@ -94,8 +108,8 @@ def _ids(cat, ids, where, *key) -> list:
     return list(ids)
 
 
-def _run(data: dict, path: Path, result: Result, where) -> None:
-    cat = catalog_for(path.parent, data.get("cards") or [])
+def _run(data: dict, path: Path, result: Result, where, search) -> None:
+    cat = catalog_for(path.parent, data.get("cards") or [], search)
     n = int(data.get("players", 2))
     names = [f"p{i + 1}" for i in range(n)]
     answers = data.get("answers") or {}

@@ -1,25 +1,47 @@
 """Bot strategies as data: a YAML file with a buy priority list of `CARD [if CONDITION]`
-entries in the card expression language (see strategies/)."""
+entries in the card expression language, the Actions to play first, and answer rules per
+card (dsl/strategy_answers.py; docs/strategies.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from .check import Checker, Scope
-from .errors import Diagnostic, DslError, caret_excerpt
+from .data import fan_subfolders, shipped_dir
+from .errors import Diagnostic, DslError
 from .loader import Source, load_document, read_source
 from .parser import ParseError, parse_priority
+from .strategy_answers import checker, load_answers, load_play
 
 
 @dataclass(frozen=True)
 class Strategy:
     name: str
     buy: tuple        # (card id, condition AST or None)
-    play: tuple = ()  # card ids to play first, in this order
+    play: tuple = ()  # (card id, condition AST or None): Actions to play first, in order
+    answers: tuple = ()   # (card id, answer key, (Rule, ...)): dsl/strategy_answers.py
 
 
 def strategies_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "strategies"
+    return shipped_dir("strategies")
+
+
+MAX_STRATEGY_FILES = 500
+
+
+def strategy_files(catalog) -> dict[str, Path]:
+    """Strategy name (the file's stem) -> file: the shipped strategies and those of every
+    loaded fan set (its `strategies/` folder). A name defined twice is an error naming
+    both files."""
+    found: dict[str, Path] = {}
+    for folder in [strategies_dir()] + fan_subfolders(catalog, "strategies"):
+        for path in sorted(folder.glob("*.yaml"))[:MAX_STRATEGY_FILES]:
+            other = found.get(path.stem)
+            if other is not None:
+                raise DslError(Diagnostic(str(path), 1, 1, "error", "E006",
+                                          f"duplicate strategy '{path.stem}' (also {other}); "
+                                          "rename one of the files"))
+            found[path.stem] = path
+    return found
 
 
 def load_strategy(path: Path, catalog) -> tuple[Strategy | None, Source]:
@@ -41,27 +63,25 @@ def load_strategy(path: Path, catalog) -> tuple[Strategy | None, Source]:
             src.error(key, "E004", f"unknown card '{cid}'")
             continue
         if cond is not None:
-            def report(node, code, message, key=key):
-                line, col = src.file_pos(key, node.pos.line, node.pos.col)
-                src.diagnostics.append(Diagnostic(src.path, line, col, "error", code, message,
-                                                  caret_excerpt(src.text, line, col)))
-            Checker(Scope(set(catalog.types), set(catalog.cards)), report).cond(cond)
+            checker(src, key, catalog).cond(cond)
         entries.append((cid, cond))
-    for i, cid in enumerate(data.get("play", [])):
-        if cid not in catalog.cards:
-            src.error(("play", i), "E004", f"unknown card '{cid}'")
+    play = load_play(src, data, catalog)
+    answers = load_answers(src, data, catalog)
     if any(d.severity == "error" for d in src.diagnostics):
         return None, src
-    return Strategy(data["name"], tuple(entries), tuple(data.get("play", []))), src
+    return Strategy(data["name"], tuple(entries), play, answers), src
 
 
 def find_strategy(spec: str, catalog) -> Strategy:
-    """A shipped strategy by name, or a strategy file by path; `NAME:CARD` adds "buy one
-    CARD" at the top of NAME's list. Raises DslError."""
+    """A shipped strategy by name, or a strategy file by path; `NAME:CARD` is NAME that
+    also buys one CARD (after the entries buying the end pile's card), plays it first,
+    and answers CARD's decisions by the rules a shipped strategy gives for CARD, if one
+    does (its `buy` rule for CARD, if any, says how many to buy). Raises DslError."""
     name, _, card = spec.partition(":")
-    path = Path(name) if name.endswith(".yaml") else strategies_dir() / f"{name}.yaml"
-    if not path.exists():
-        known = ", ".join(sorted(p.stem for p in strategies_dir().glob("*.yaml")))
+    named = strategy_files(catalog)
+    path = Path(name) if name.endswith(".yaml") else named.get(name)
+    if path is None or not path.exists():
+        known = ", ".join(sorted(named))
         raise DslError(Diagnostic(spec, 1, 1, "error", "E004",
                                   f"unknown bot '{spec}' (bots: {known}, random, NAME:CARD)"))
     strategy, src = load_strategy(path, catalog)
@@ -70,11 +90,51 @@ def find_strategy(spec: str, catalog) -> Strategy:
     if card:
         if card not in catalog.cards:
             raise DslError(Diagnostic(spec, 1, 1, "error", "E004", f"unknown card '{card}'"))
-        cond = parse_priority(f"{card} if owned({card}) = 0")[1]
-        # after the entries that buy the card that ends the game (Big Money's Province)
-        at = 0
-        while at < len(strategy.buy) and strategy.buy[at][0] == catalog.rules.end_pile:
-            at += 1
-        buy = strategy.buy[:at] + ((card, cond),) + strategy.buy[at:]
-        strategy = Strategy(f"{name}:{card}", buy, (card,) + strategy.play)
+        strategy = with_card(strategy, f"{name}:{card}", card, catalog)
     return strategy
+
+
+def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
+    """`NAME:CARD`: the strategy, buying CARD too, with the answer rules for CARD that the
+    strategy lacks taken from the shipped strategies (the file `bm-CARD` first)."""
+    shipped = shipped_answers(catalog).get(card, ())
+    own = {key for cid, key, _ in strategy.answers if cid == card}
+    added = tuple(a for a in shipped if a[1] not in own)
+    answers = strategy.answers + added
+    buys = next((rules for cid, key, rules in answers if cid == card and key == "buy"), None)
+    if buys:
+        entries = tuple((r.answer, r.cond) for r in buys)
+    else:
+        entries = ((card, parse_priority(f"{card} if owned({card}) = 0")[1]),)
+    # after the entries that buy the card that ends the game (Big Money's Province)
+    at = 0
+    while at < len(strategy.buy) and strategy.buy[at][0] == catalog.rules.end_pile:
+        at += 1
+    buy = strategy.buy[:at] + entries + strategy.buy[at:]
+    return Strategy(name, buy, ((card, None),) + strategy.play, answers)
+
+
+_SHIPPED_ANSWERS: dict = {}      # id(catalog) -> (catalog, {card id: answers})
+
+
+def shipped_answers(catalog) -> dict:
+    """card id -> the answer rules the shipped strategies give for it (of the strategy
+    named `bm-CARD` if it gives some, else of the first file by name that does); read
+    once per catalog. A shipped file that does not load gives none (lint reports it)."""
+    hit = _SHIPPED_ANSWERS.get(id(catalog))
+    if hit is not None and hit[0] is catalog:
+        return hit[1]
+    found: dict = {}
+    paths = sorted(strategies_dir().glob("*.yaml"))
+    for path in sorted(paths, key=lambda p: (not p.stem.startswith("bm-"), p.stem)):
+        strategy = load_strategy(path, catalog)[0]
+        if strategy is None:
+            continue
+        by_card: dict = {}
+        for entry in strategy.answers:
+            by_card.setdefault(entry[0], []).append(entry)
+        for cid, entries in by_card.items():
+            if cid not in found or path.stem == f"bm-{cid}":
+                found[cid] = tuple(entries)
+    _SHIPPED_ANSWERS[id(catalog)] = (catalog, found)
+    return found

@@ -8,7 +8,7 @@ class ClusterError(Exception):
 
 
 def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts, tick,
-                   timeout: float = 10):
+                   timeout: float = 10, card_paths: tuple = ()):
     if backend != "dask":
         raise ClusterError(f"unknown backend '{backend}' (backends: local, dask)")
     try:
@@ -30,7 +30,7 @@ def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts
                            f"within {timeout:g} s ({type(e).__name__}); check the address "
                            "(tcp://HOST:8786) or give more --timeout") from None
     try:
-        futures = [client.submit(play_chunk, kingdom, bots, seed, part, pure=False)
+        futures = [client.submit(play_chunk, kingdom, bots, seed, part, card_paths, pure=False)
                    for part in parts]
         results = []
         for fut in as_completed(futures):

@@ -12,11 +12,11 @@ from .decisions import Decision
 
 class HumanAgent:
     def __init__(self, seat: int, inp=None, out=None, locale: str = "en", catalog=None):
-        from dsl.i18n import LocaleError, get_locale
+        from dsl.i18n import LocaleError, get_locale, locale_for
         self.seat, self.locale, self.catalog = seat, locale, catalog
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
-        try:
-            loc = get_locale(locale)
+        try:       # a fan set's own catalog first (its cards' names), then the shipped one
+            loc = locale_for(locale, catalog) if catalog is not None else get_locale(locale)
         except LocaleError:
             loc = get_locale("en")
         self.ui = ui.Words(loc, self.label)
@@ -24,7 +24,7 @@ class HumanAgent:
     # ---- words -----------------------------------------------------------------------------
     def card_name(self, d) -> str:
         """A card's name in the player's language (English when it has none)."""
-        return d.names.get(self.locale) or d.names["en"]
+        return self.ui.locale.card_name(d)[0]
 
     def label(self, o) -> str:
         d = getattr(o, "d", None)

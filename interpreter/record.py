@@ -108,8 +108,9 @@ class _Recording:
 class Recorder:
     """Writes game records to a text stream, one JSON object per line."""
 
-    def __init__(self, stream):
+    def __init__(self, stream, fan_sets=()):
         self.stream = stream
+        self.fan_sets = list(fan_sets)     # dsl.fansets.fan_manifest: the fan cards' hashes
 
     def write(self, obj: dict) -> None:
         self.stream.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -118,8 +119,9 @@ class Recorder:
         """Record the game's decisions; the header says which seats play all their
         Treasures unasked (no decision is recorded for that)."""
         autoplay = [bool(getattr(a, "plays_all_treasures", False)) for a in agents]
+        fans = {"fan_sets": self.fan_sets} if self.fan_sets else {}
         self.write({"type": "game", "version": VERSION, **header,
-                    "plays_all_treasures": autoplay})
+                    "plays_all_treasures": autoplay, **fans})
         return [_Recording(a, self) for a in agents]
 
     def finish(self, game) -> None:
@@ -223,6 +225,8 @@ def _check_line(kind, obj) -> str | None:
         if not isinstance(auto, list) or len(auto) != n or \
                 not all(isinstance(a, bool) for a in auto):
             return "'plays_all_treasures' is not one true/false per player"
+        if not _fan_sets_ok(obj.get("fan_sets", [])):
+            return "'fan_sets' is not a list of {\"id\": set id, \"cards\": {card id: hash}}"
     elif kind == "decision":
         if not _is_int(obj.get("player"), 0, 11) or obj.get("kind") not in _KINDS or \
                 not isinstance(obj.get("purpose"), str) or "answer" not in obj:
@@ -233,6 +237,16 @@ def _check_line(kind, obj) -> str | None:
                 or not isinstance(obj.get("digest"), str):
             return "an end needs 'scores' (numbers) and 'digest'"
     return None
+
+
+def _fan_sets_ok(sets) -> bool:
+    def strings(x, limit: int) -> bool:
+        return isinstance(x, str) and 0 < len(x) <= limit
+    return isinstance(sets, list) and len(sets) <= 100 and all(
+        isinstance(s, dict) and strings(s.get("id"), 200) and isinstance(s.get("cards"), dict)
+        and len(s["cards"]) <= 5000 and all(strings(k, 200) and strings(v, 64)
+                                            for k, v in s["cards"].items())
+        for s in sets)
 
 
 def read_record_file(path: str) -> list[tuple[dict, list, dict]]:
@@ -254,7 +268,8 @@ def replay(catalog, header: dict, decisions: list, end: dict):
     from .decisions import IllegalAnswer
     from .engine import Game, GameError
     from .turns import play_game
-    problem = _check_line("game", header)
+    from dsl.fansets import fan_set_changes
+    problem = _check_line("game", header) or fan_set_changes(catalog, header.get("fan_sets"))
     if problem:
         raise ReplayError(problem)
     agent = _Replaying(decisions)

@@ -9,6 +9,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from pathlib import Path
 from typing import NamedTuple
 
 from .agents import Bot, RandomBot
@@ -86,13 +87,15 @@ _INHERITED = None       # the cards a forked worker inherits from the parent
 _STRATEGIES: dict = {}  # strategies loaded in this process (a worker plays many chunks)
 
 
-def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int]) -> list:
-    """Play some games of a run (in a worker process or on a cluster node)."""
+def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int],
+               card_paths: tuple = ()) -> list:
+    """Play some games of a run (in a worker process or on a cluster node, which loads
+    the shipped sets and the fan sets at `card_paths` once per process)."""
     global _INHERITED
     catalog = _INHERITED
-    if catalog is None:          # a cluster node: load the shipped sets once per process
-        from dsl.loader import load_shipped
-        catalog = _INHERITED = load_shipped().catalog
+    if catalog is None:
+        from dsl.fansets import open_sets
+        catalog = _INHERITED = open_sets([Path(p) for p in card_paths]).catalog
     strategies = _STRATEGIES.setdefault(id(catalog), {})
     results = []
     for i in indices:
@@ -157,15 +160,17 @@ def chunks(games: int, parts: int) -> list[list[int]]:
 def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: int,
               workers: int = 1, keep_log: bool = False, progress=None, recorder=None,
               backend: str = "local", address: str | None = None,
-              check_invariants: bool = False, timeout: float = 10) -> Results:
+              check_invariants: bool = False, timeout: float = 10,
+              card_paths: tuple = ()) -> Results:
     """Play `games` games; the same seed gives the same results whatever the workers or
-    backend. `progress(n)` is called as games finish."""
+    backend. `progress(n)` is called as games finish. `card_paths`: the fan sets of the
+    catalog, for a cluster's nodes to load (the same paths must be readable there)."""
     res = Results(bots=[BotStats(b) for b in bots])
     tick = progress or (lambda n: None)
     if backend != "local":
         from .cluster import run_on_cluster
         for r in run_on_cluster(backend, address, kingdom, bots, seed, chunks(games, 16),
-                                tick, timeout):
+                                tick, timeout, tuple(map(str, card_paths))):
             res.add(r)
         return res
     if workers <= 1 or games < 2 or recorder is not None or keep_log:

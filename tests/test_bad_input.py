@@ -168,7 +168,7 @@ def test_dsl_locales_reports_a_broken_catalog_without_a_traceback(tmp_path):
     from dsl.cli_locale import coverage
     (tmp_path / "zz" / "LC_MESSAGES").mkdir(parents=True)
     (tmp_path / "zz" / "LC_MESSAGES" / "dominion.po").write_bytes(b"\xff\xfe\x00garbage")
-    rows = {r["locale"]: r for r in coverage(tmp_path)}
+    rows = {r["locale"]: r for r in coverage(load_shipped().catalog, tmp_path)}
     assert "cannot read" in rows["zz"]["error"] or "bad" in rows["zz"]["error"]
 
 

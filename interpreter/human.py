@@ -131,7 +131,8 @@ class HumanAgent:
             if n == 0 and d.min == 0:
                 return None
             if not 1 <= n <= len(labels):
-                raise ValueError(t(ui.CHOOSE_NUMBER, n=len(labels)))
+                raise ValueError(t(ui.CHOOSE_NUMBER_OR_NONE if d.min == 0 else ui.CHOOSE_NUMBER,
+                                   n=len(labels)))
             return n - 1 if d.kind == "option" else d.options[n - 1]
         everything = d.purpose == "play_treasures"
         how = t(ui.ALL_IN_ORDER) if d.kind == "order" else \

@@ -1,0 +1,137 @@
+"""The tool as a designer installs it, checked end to end (CI runs this after the tests):
+build the sdist and, from it, the wheel; install the wheel into a fresh virtual environment;
+copy the fan set of tests/fixtures/fan_set to a temporary folder outside the project; run
+every command there, from that folder, with the installed `dsl` alone.
+
+    python tools/check_install.py [--keep]
+
+Each step prints `ok` or what went wrong; the exit status is the number of failed steps.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FAN_SET = ROOT / "tests" / "fixtures" / "fan_set"
+
+
+class Checker:
+    def __init__(self, env: dict, cwd: Path):
+        self.env, self.cwd, self.failed = env, cwd, 0
+
+    def run(self, what: str, argv: list, expect=None, stdin: str | None = None,
+            code: int = 0, cwd: Path | None = None) -> str:
+        """Run a command; `expect(stdout)` must hold and the exit status be `code`."""
+        r = subprocess.run(argv, capture_output=True, text=True, env=self.env, input=stdin,
+                           cwd=cwd or self.cwd, timeout=600)
+        problem = None
+        if r.returncode != code:
+            problem = f"exit status {r.returncode}, expected {code}"
+        elif "Traceback" in r.stderr:
+            problem = "a traceback"
+        elif expect is not None and not expect(r.stdout):
+            problem = "unexpected output"
+        if problem:
+            self.failed += 1
+            print(f"FAIL  {what}: {problem}\n  $ {' '.join(map(str, argv))}\n"
+                  f"  stdout: {r.stdout[-1500:]}\n  stderr: {r.stderr[-1500:]}")
+        else:
+            print(f"ok    {what}")
+        return r.stdout
+
+
+def build(dist: Path) -> Path:
+    """sdist, then the wheel built from the sdist (so the sdist must carry the data)."""
+    subprocess.run([sys.executable, "-m", "build", "--sdist", "--outdir", str(dist), str(ROOT)],
+                   check=True, capture_output=True)
+    sdist = next(dist.glob("*.tar.gz"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w",
+                    str(dist), str(sdist)], check=True)
+    return next(dist.glob("*.whl"))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="dsl-install-"))
+    try:
+        wheel = build(tmp / "dist")
+        env_dir = tmp / "venv"
+        venv.create(env_dir, with_pip=True)
+        bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+        py = bin_dir / "python"
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", f"{wheel}[test,plot]"],
+                       check=True)
+        fan = tmp / "work" / "workshop_tales"
+        shutil.copytree(FAN_SET, fan)
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DSL_CARDS")}
+        env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+        check = Checker(env, tmp / "work")
+        steps(check, str(bin_dir / "dsl"), str(py), fan, tmp)
+        print(f"{check.failed} step(s) failed" if check.failed else "every step ok")
+        return check.failed
+    finally:
+        if args.keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def steps(check: Checker, dsl: str, py: str, fan: Path, tmp: Path) -> None:
+    f = str(fan)
+    site = check.run("the package is installed, not this checkout", [py, "-c",
+                     "import dsl, dsl.data as d; print(dsl.__file__); print(d.shipped_dir('sets'))"],
+                     lambda out: str(ROOT) not in out and "site-packages" in out)
+    check.run("dsl --version", [dsl, "--version"], lambda out: "0." in out)
+    check.run("dsl lint (the shipped sets, from package data)", [dsl, "lint", "--quiet"],
+              lambda out: out.strip().endswith("0 error(s), 0 warning(s)") or "0 error(s)" in out)
+    check.run("dsl cards --format json", [dsl, "cards", "--format", "json"],
+              lambda out: len(json.loads(out)) >= 122)
+    check.run("dsl render witch --locale hu", [dsl, "render", "witch", "--locale", "hu"],
+              lambda out: out.startswith("Boszorkány"))
+    check.run("dsl lint a fan set", [dsl, "lint", f], lambda out: "0 error(s)" in out)
+    check.run("dsl test a fan set", [dsl, "test", "--cards", f],
+              lambda out: "2 passed, 0 failed" in out)
+    check.run("pytest in the fan set's folder (the pytest11 plugin)",
+              [py, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+              lambda out: "2 passed" in out, cwd=fan)
+    check.run("dsl render a fan card in Hungarian (its own catalog)",
+              [dsl, "render", "apprentice_smith", "--cards", f, "--locale", "hu"],
+              lambda out: out.startswith("Kovácsinas"))
+    record = tmp / "work" / "games.jsonl"
+    check.run("dsl simulate a fan kingdom with the set's strategy",
+              [dsl, "simulate", "--cards", f, "--kingdom", "Apprentices First", "--bots",
+               "apprentice_smith,bm", "--games", "50", "--workers", "2", "--record",
+               str(record)], lambda out: "apprentice_smith" in out)
+    check.run("dsl replay its record", [dsl, "replay", str(record), "--quiet", "--cards", f],
+              lambda out: out.count("(as recorded)") == 50)
+    check.run("dsl play at the terminal (through its input stream)",
+              [dsl, "play", "--cards", f, "--kingdom", "Apprentices First", "--bots", "bm",
+               "--locale", "hu", "--seed", "2"], lambda out: "Kovácsinas" in out,
+              stdin="\n0\n" * 3000)
+    check.run("dsl balance a fan card",
+              [dsl, "balance", "night_market", "--cards", f, "--kingdoms", "2", "--games",
+               "20", "--workers", "2", "--format", "json", "--plot", str(tmp / "b.svg")],
+              lambda out: json.loads(out)["card"] == "night_market" and
+              (tmp / "b.svg").stat().st_size > 1000)
+    check.run("dsl locale init writes into the fan set",
+              [dsl, "locale", "init", "de", "--cards", f],
+              lambda out: (fan / "locales" / "de" / "LC_MESSAGES" / "dominion.po").is_file())
+    package = Path(site.splitlines()[0]).parent if site else None
+    check.run("nothing was written into the installed package", [py, "-c",
+              "import sys, pathlib; p = pathlib.Path(sys.argv[1]); "
+              "print(sorted(x.name for x in (p / 'shipped' / 'locales').iterdir()))",
+              str(package)], lambda out: "'de'" not in out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

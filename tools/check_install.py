@@ -77,6 +77,7 @@ def main() -> int:
         env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
         check = Checker(env, tmp / "work")
         steps(check, str(bin_dir / "dsl"), str(py), fan, tmp)
+        pipx_steps(check, py, wheel, tmp)
         print(f"{check.failed} step(s) failed" if check.failed else "every step ok")
         return check.failed
     finally:
@@ -131,6 +132,22 @@ def steps(check: Checker, dsl: str, py: str, fan: Path, tmp: Path) -> None:
               "import sys, pathlib; p = pathlib.Path(sys.argv[1]); "
               "print(sorted(x.name for x in (p / 'shipped' / 'locales').iterdir()))",
               str(package)], lambda out: "'de'" not in out)
+
+
+
+def pipx_steps(check: Checker, py: Path, wheel: Path, tmp: Path) -> None:
+    """`pipx install` of the wheel (pipx from the package index, in its own folder)."""
+    home = tmp / "pipx"
+    check.run("pipx is installed", [str(py), "-m", "pip", "install", "--quiet", "pipx"])
+    env = dict(check.env, PIPX_HOME=str(home), PIPX_BIN_DIR=str(home / "bin"),
+               PIPX_MAN_DIR=str(home / "man"))
+    pipx = Checker(env, check.cwd)
+    pipx.run("pipx install the wheel", [str(py), "-m", "pipx", "install", str(wheel)])
+    dsl = str(home / "bin" / "dsl")
+    pipx.run("pipx: dsl render witch --locale hu", [dsl, "render", "witch", "--locale", "hu"],
+             lambda out: out.startswith("Boszorkány"))
+    pipx.run("pipx: dsl lint", [dsl, "lint", "--quiet"], lambda out: "0 error(s)" in out)
+    check.failed += pipx.failed
 
 
 if __name__ == "__main__":

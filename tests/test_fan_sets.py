@@ -164,3 +164,15 @@ def test_play_a_fan_kingdom_at_the_terminal_in_hungarian(fan, tmp_path):
                          "--cards", str(fan)], capture_output=True, text=True, env=env,
                         timeout=120)
     assert rr.returncode == 0 and "(as recorded)" in rr.stdout, rr.stderr
+
+
+def test_cluster_nodes_load_the_fan_sets_and_give_the_same_results(fan):
+    from interpreter.simulation import run_games
+    sets = open_sets([fan])
+    kingdom = list(sets.catalog.kingdoms["apprentices_first"].cards)
+    bots = ["apprentice_smith", "bm:night_market"]
+    local = run_games(sets.catalog, kingdom, bots, 30, seed=5)
+    dask = run_games(sets.catalog, kingdom, bots, 30, seed=5, backend="dask",
+                     card_paths=sets.paths)
+    assert [(b.wins, b.vp, b.turns) for b in local.bots] == \
+        [(b.wins, b.vp, b.turns) for b in dask.bots]

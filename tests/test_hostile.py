@@ -193,7 +193,8 @@ WORDS = ["lint", "cards", "render", "locales", "test", "replay", "simulate", "pl
          "--seed", "999999999999999999999", "--locale", "hu", "xx", "--players", "3",
          "--quiet", "--log", "--record", "-v", "--timeout", "0", "--workers", "2",
          "sets/base/cards/witch.yaml", "/", "/etc/passwd", "tests/golden/first_game.jsonl",
-         "pawn", "--excerpts", "--help"]
+         "pawn", "--excerpts", "--help", "--cards", "tests/fixtures/fan_set",
+         "apprentice_smith", "Apprentices First"]
 
 
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8))

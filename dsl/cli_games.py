@@ -33,7 +33,8 @@ def cmd_simulate(args) -> int:
         res = run_games(cat, kingdom, bots, args.games, args.seed, workers=args.workers,
                         keep_log=args.log, progress=tick, backend=args.backend,
                         address=args.address, timeout=args.timeout, card_paths=sets.paths,
-                        recorder=Recorder(record.stream, sets.fan_sets()) if record else None)
+                        recorder=Recorder(record.stream, sets.fan_sets()) if record else None,
+                        stats=args.stats)
         if record:
             record.commit()
             record = None
@@ -55,8 +56,15 @@ def cmd_simulate(args) -> int:
            "kingdom": kingdom, "bots": [b.as_json() for b in res.bots], "ties": res.ties,
            "first_player_win_rate": res.first_player_wins / max(res.games, 1),
            "unfinished": res.unfinished}
+    if res.stats is not None:
+        for b, bot in enumerate(out["bots"]):
+            bot.update(res.stats.bot_json(b))
+        out.update(res.stats.game_json())
     if args.format == "json":
         print(json.dumps(out, indent=2))
+        return 0
+    if args.format == "csv":
+        _simulate_csv(out, res)
         return 0
     print(f"{res.games} game(s), seed {args.seed}, {seconds:.2f}s "
           f"({out['games_per_s']} games/s), kingdom: {', '.join(kingdom)}")
@@ -66,7 +74,33 @@ def cmd_simulate(args) -> int:
               f"[{lo:.1%}, {hi:.1%}]  avg VP {b['avg_vp']:5.1f}  avg turns {b['avg_turns']:5.1f}")
     print(f"  ties {res.ties}, first player won {out['first_player_win_rate']:.1%}"
           + (f", {res.unfinished} stopped at the turn limit" if res.unfinished else ""))
+    if res.stats is not None:
+        from interpreter.stats import stats_text
+        print("\n".join(stats_text(res.stats, bots, cat, len(bots))))
     return 0
+
+
+SIMULATE_MEASURES = ("games", "wins", "win_rate", "ci95_low", "ci95_high", "avg_vp",
+                     "avg_turns")
+
+
+def _simulate_csv(out: dict, res) -> None:
+    """One CSV table, columns section,bot,key,measure,value (docs/balance.md): `run`
+    (games, seed, ties, first_player_win_rate, unfinished), `bot` (per bot), and with
+    --stats the sections of interpreter/stats.py."""
+    import csv
+    from interpreter.stats import CSV_COLUMNS
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for measure in ("games", "seed", "ties", "first_player_win_rate", "unfinished"):
+        w.writerow(("run", "", "", measure, out[measure]))
+    for b, st in zip(out["bots"], res.bots):
+        lo, hi = b["win_rate_ci95"]
+        values = (st.games, b["wins"], b["win_rate"], lo, hi, b["avg_vp"], b["avg_turns"])
+        for measure, value in zip(SIMULATE_MEASURES, values):
+            w.writerow(("bot", b["name"], "", measure, value))
+    if res.stats is not None:
+        w.writerows(res.stats.csv_rows([b["name"] for b in out["bots"]]))
 
 
 def cmd_replay(args) -> int:
@@ -165,7 +199,11 @@ def register(sub) -> None:
                    help="seconds to wait for the Dask scheduler (default 10)")
     p.add_argument("--log", action="store_true", help="print the log of the last game")
     p.add_argument("--record", metavar="FILE", help="write every game's record (JSON lines)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--stats", action="store_true",
+                   help="also per-turn average VP and coins per bot, cards gained, why games "
+                        "ended and their lengths")
+    p.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                   help="csv: one table, columns section,bot,key,measure,value")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("replay", help="replay recorded games and print their logs",
                        parents=[cards])

@@ -8,7 +8,8 @@ class ClusterError(Exception):
 
 
 def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts, tick,
-                   timeout: float = 10, card_paths: tuple = ()):
+                   timeout: float = 10, card_paths: tuple = (), stats: bool = False) -> list:
+    """The chunks (simulation.Chunk) of the games `parts`, as the nodes finish them."""
     if backend != "dask":
         raise ClusterError(f"unknown backend '{backend}' (backends: local, dask)")
     try:
@@ -30,15 +31,16 @@ def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts
                            f"within {timeout:g} s ({type(e).__name__}); check the address "
                            "(tcp://HOST:8786) or give more --timeout") from None
     try:
-        futures = [client.submit(play_chunk, kingdom, bots, seed, part, card_paths, pure=False)
+        futures = [client.submit(play_chunk, kingdom, bots, seed, part, card_paths, stats,
+                                 pure=False)
                    for part in parts]
-        results = []
+        chunks = []
         for fut in as_completed(futures):
-            part = fut.result()
-            results += part
-            tick(len(part))
+            chunk = fut.result()
+            chunks.append(chunk)
+            tick(len(chunk.results))
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-    return sorted(results, key=lambda r: r.index)
+    return chunks

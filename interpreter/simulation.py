@@ -1,6 +1,8 @@
 """Bot games at scale: bots by name, seats rotated, per-game seeds that do not depend on who
 plays which game, so the results of a seed are the same on one core, on several worker
-processes or on a cluster."""
+processes or on a cluster. Several runs (kingdoms, pairs of bots) share one pool of workers
+(`run_batch`), and the statistics beyond wins (interpreter/stats.py) are kept only when
+asked for."""
 from __future__ import annotations
 
 import hashlib
@@ -14,6 +16,7 @@ from typing import NamedTuple
 
 from .agents import Bot, RandomBot
 from .engine import Game
+from .stats import GameWatch, Tally, end_reason, game_length
 from .turns import play_game
 
 
@@ -57,8 +60,10 @@ class GameResult(NamedTuple):
 
 
 def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index: int,
-                 strategies: dict, recorder=None, keep_log: bool = False):
-    """Play game `index` of a run; returns (result, game)."""
+                 strategies: dict, recorder=None, keep_log: bool = False,
+                 tally: Tally | None = None):
+    """Play game `index` of a run; returns (result, game). With a `tally`, the game's
+    statistics are added to it."""
     n = len(bots)
     gseed = game_seed(seed, index)
     rng = random.Random(gseed) if "random" in bots else None    # seeds the random bots
@@ -69,7 +74,10 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
         agents = recorder.wrap(agents, {"kingdom": kingdom, "players": n, "seed": gseed,
                                         "names": names, "bots": [bots[b] for b in seats]})
     game = Game(catalog, kingdom, n, agents, seed=gseed, names=names, log=keep_log)
-    finished = play_game(game)
+    watch = GameWatch(game) if tally is not None else None
+    finished = play_game(game, observer=watch)
+    if watch is not None:
+        tally.add_game(watch, seats, end_reason(game, finished), game_length(game))
     if recorder is not None:
         recorder.finish(game)
     scores = game.scores()
@@ -87,8 +95,16 @@ _INHERITED = None       # the cards a forked worker inherits from the parent
 _STRATEGIES: dict = {}  # strategies loaded in this process (a worker plays many chunks)
 
 
+class Chunk(NamedTuple):
+    """What a worker sends back for some games of a run: their results, by game index,
+    and their statistics' tally (None when not asked for)."""
+    run: int
+    results: list
+    tally: Tally | None
+
+
 def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int],
-               card_paths: tuple = ()) -> list:
+               card_paths: tuple = (), stats: bool = False, run: int = 0) -> Chunk:
     """Play some games of a run (in a worker process or on a cluster node, which loads
     the shipped sets and the fan sets at `card_paths` once per process)."""
     global _INHERITED
@@ -96,13 +112,19 @@ def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int
     if catalog is None:
         from dsl.fansets import open_sets
         catalog = _INHERITED = open_sets([Path(p) for p in card_paths]).catalog
-    strategies = _STRATEGIES.setdefault(id(catalog), {})
+    return _play_part(catalog, kingdom, bots, seed, indices, stats, run,
+                      _STRATEGIES.setdefault(id(catalog), {}))
+
+
+def _play_part(catalog, kingdom, bots, seed, indices, stats: bool, run: int,
+               strategies: dict) -> Chunk:
+    tally = Tally(len(bots)) if stats else None
     results = []
     for i in indices:
-        r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies)
+        r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, tally=tally)
         game.dispose()
         results.append(r)
-    return results
+    return Chunk(run, results, tally)
 
 
 @dataclass
@@ -129,6 +151,7 @@ class Results:
     bots: list = field(default_factory=list)
     last_log: list = field(default_factory=list)
     last_scores: list = field(default_factory=list)
+    stats: Tally | None = None      # with stats asked for: the games' statistics
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -152,35 +175,47 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def chunks(games: int, parts: int) -> list[list[int]]:
-    size = max(1, min(500, games // max(1, parts * 8)))
+def chunks(games: int, parts: int, size: int | None = None) -> list[list[int]]:
+    """The game indices of a run in chunks, about eight per worker (at most 500 games)."""
+    if size is None:
+        size = max(1, min(500, games // max(1, parts * 8)))
     return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+
+
+class Run(NamedTuple):
+    """One run of a batch: `games` games of `bots` on `kingdom`, seeded by `seed`."""
+    kingdom: list
+    bots: list
+    games: int
+    seed: int
 
 
 def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: int,
               workers: int = 1, keep_log: bool = False, progress=None, recorder=None,
               backend: str = "local", address: str | None = None,
               check_invariants: bool = False, timeout: float = 10,
-              card_paths: tuple = ()) -> Results:
+              card_paths: tuple = (), stats: bool = False) -> Results:
     """Play `games` games; the same seed gives the same results whatever the workers or
     backend. `progress(n)` is called as games finish. `card_paths`: the fan sets of the
-    catalog, for a cluster's nodes to load (the same paths must be readable there)."""
-    res = Results(bots=[BotStats(b) for b in bots])
+    catalog, for a cluster's nodes to load (the same paths must be readable there).
+    `stats`: also the statistics of interpreter/stats.py (in `Results.stats`)."""
     tick = progress or (lambda n: None)
     if backend != "local":
         from .cluster import run_on_cluster
-        for r in run_on_cluster(backend, address, kingdom, bots, seed, chunks(games, 16),
-                                tick, timeout, tuple(map(str, card_paths))):
-            res.add(r)
+        res = _new_results(bots, stats)
+        _collect(res, run_on_cluster(backend, address, kingdom, bots, seed,
+                                     chunks(games, 16), tick, timeout,
+                                     tuple(map(str, card_paths)), stats))
         return res
-    if workers <= 1 or games < 2 or recorder is not None or keep_log:
+    if workers <= 1 or games < 2 or recorder is not None or keep_log or check_invariants:
+        res = _new_results(bots, stats)
         strategies: dict = {}
         game = None
         for i in range(games):
             if game is not None:
                 game.dispose()
             r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, recorder,
-                                   keep_log)
+                                   keep_log, res.stats)
             if check_invariants:
                 game.check_invariants()
             res.add(r)
@@ -191,17 +226,55 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         if game is not None:
             game.dispose()
         return res
-    # worker processes, forked so that they inherit the loaded cards
-    global _INHERITED
-    _INHERITED = catalog
-    results = []
-    with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
-        futures = [pool.submit(play_chunk, kingdom, bots, seed, part)
-                   for part in chunks(games, workers)]
-        for fut in futures:
-            part = fut.result()
-            results += part
+    return run_batch(catalog, [Run(kingdom, bots, games, seed)], workers, progress, stats)[0]
+
+
+def _new_results(bots: list, stats: bool) -> Results:
+    return Results(bots=[BotStats(b) for b in bots], stats=Tally(len(bots)) if stats else None)
+
+
+def _collect(res: Results, parts) -> None:
+    """Add a run's chunks to its results: the games in index order, the tallies summed
+    (integer sums: the same whatever the order)."""
+    parts = sorted(parts, key=lambda c: c.results[0].index if c.results else -1)
+    for part in parts:
+        for r in part.results:
+            res.add(r)
+        if res.stats is not None and part.tally is not None:
+            res.stats.merge(part.tally)
+
+
+def run_batch(catalog, runs: list[Run], workers: int = 1, progress=None,
+              stats: bool = False) -> list[Results]:
+    """Play several runs on one pool of worker processes (forked, so that they inherit
+    the loaded cards), chunks of every run in turn; the Results of each run, the same as
+    run_games would give it, whatever the workers."""
+    tick = progress or (lambda n: None)
+    total = sum(r.games for r in runs)
+    size = max(1, min(500, total // max(1, workers * 8)))
+    tasks = [(k, part) for k, run in enumerate(runs) for part in chunks(run.games, 1, size)]
+    parts: list = [[] for _ in runs]
+    if workers <= 1 or total < 2:
+        strategies: dict = {}
+        for k, part in tasks:
+            run = runs[k]
+            chunk = _play_part(catalog, run.kingdom, run.bots, run.seed, part, stats, k,
+                               strategies)
+            parts[k].append(chunk)
             tick(len(part))
-    for r in sorted(results, key=lambda r: r.index):
-        res.add(r)
-    return res
+    else:
+        global _INHERITED
+        _INHERITED = catalog
+        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+            futures = [pool.submit(play_chunk, runs[k].kingdom, runs[k].bots, runs[k].seed,
+                                   part, (), stats, k) for k, part in tasks]
+            for fut in futures:
+                chunk = fut.result()
+                parts[chunk.run].append(chunk)
+                tick(len(chunk.results))
+    out = []
+    for run, run_parts in zip(runs, parts):
+        res = _new_results(run.bots, stats)
+        _collect(res, run_parts)
+        out.append(res)
+    return out

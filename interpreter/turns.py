@@ -7,7 +7,9 @@ from .decisions import Decision
 MAX_TURNS = 400       # a game of bots that stalls is stopped here (bounded work)
 
 
-def play_turn(game) -> None:
+def play_turn(game, observer=None) -> None:
+    """One turn of the player whose turn it is; `observer.buy_phase(game)` is called when
+    the buy phase starts (interpreter/stats.py)."""
     t = game.turn
     p = t.player
     pl = game.players[p]
@@ -32,6 +34,8 @@ def play_turn(game) -> None:
                                                         "play Treasures", treasures, 0,
                                                         len(treasures))))
     t.phase = "buy"
+    if observer is not None:
+        observer.buy_phase(game)
     while t.buys > 0:
         options = game.buyable()
         if not options:
@@ -43,11 +47,15 @@ def play_turn(game) -> None:
     game.end_turn()
 
 
-def play_game(game, check_invariants: bool = False) -> bool:
-    """Play to the end; returns False if the turn limit stopped it."""
+def play_game(game, check_invariants: bool = False, observer=None) -> bool:
+    """Play to the end; returns False if the turn limit stopped it. An `observer` (a
+    stats.GameWatch) hears of the buy phase and of each turn's end."""
     turns = 0
     while not game.over:
-        play_turn(game)
+        t = game.turn
+        play_turn(game, observer)
+        if observer is not None:
+            observer.turn_end(game, t)
         if check_invariants:
             game.check_invariants()
         turns += 1

@@ -37,7 +37,7 @@ class _InsideParentheses(PostLex):
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     grammar = files("dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
-    return Lark(grammar, start=["program", "expr", "priority"], parser="lalr",
+    return Lark(grammar, start=["program", "expr", "priority", "answer_rule"], parser="lalr",
                 propagate_positions=True, maybe_placeholders=False,
                 postlex=_InsideParentheses())
 
@@ -161,3 +161,23 @@ def parse_expr(text: str):
 def parse_priority(text: str):
     """Parse one entry of a bot's priority list: `CARD [if CONDITION]`."""
     return _parse(text, "priority")
+
+
+def parse_answer_rule(text: str):
+    """Parse one answer rule of a bot strategy: `WORD [NUMBER] [if CONDITION]` (`yes if
+    actions = 0`, `option 2 if coins_in_hand >= 5`, `estate`). Returns (word, number or
+    None, condition AST or None, (line, col) of the number or of the word)."""
+    tree = _parse(text, "answer_rule")
+    word, number, cond = tree.children[0], None, None
+    for child in tree.children[1:]:
+        if isinstance(child, Token) and child.type == "NUMBER":
+            number = child
+        else:
+            cond = child
+    at = number if number is not None else word
+    value = None
+    if number is not None:
+        if len(str(number)) > 6:
+            raise ParseError("number too large (at most 6 digits)", number.line, number.column)
+        value = int(str(number))
+    return str(word), value, cond, (at.line or 1, at.column or 1)

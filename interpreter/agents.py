@@ -3,11 +3,18 @@ from __future__ import annotations
 
 import random
 
+from dsl import ast as A
 from dsl.model import reads_history
+from dsl.strategy_answers import GIVE_UP
 
+from . import bot_defaults as defaults
+from .bot_context import asked
+from .bot_endgame import loses_by_ending
+from .bot_rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
+                        pile_by_kinds, rule_frame, yes_no)
+from .bot_value import play_worth
 from .decisions import Decision, IllegalAnswer
-from .compiler import compiled
-from .expressions import Frame
+from .expressions import Frame, compiled_for_strategy
 
 
 class OutOfAnswers(Exception):
@@ -113,8 +120,11 @@ def junk_rank(card) -> tuple:
 
 
 class Bot:
-    """A strategy's buy priorities, its play priorities, and sensible default answers to
-    every other decision: trash and discard junk first, keep and play the best cards."""
+    """A strategy played: its buy priorities (never a buy that ends the game the bot then
+    loses), its play priorities, its answer rules per card (bot_rules.py), and for every
+    decision no rule covers a default weighed from what each answer does
+    (bot_defaults.py). What depends only on the strategy or a card's definition is worked
+    out once and remembered: a bot is made for every game."""
     trusted = True          # answers are built from the decision's options
     plays_all_treasures = True     # a standing answer: all its Treasures, in hand order,
                                    # played without being asked (as clients' "autoplay")
@@ -123,73 +133,179 @@ class Bot:
         self.strategy = strategy
         self.name = strategy.name
         self.plan = _remembered(_PLANS, strategy, _compile_plan, 256)   # once per strategy
+        self.answers = _remembered(_ANSWERS, strategy, Answers, 256)
         # whether its conditions read this turn's gains or buys or a last turn, which a
         # game keeps only when something reads them
-        self.reads_history = any(reads_history(cond) for _, cond in strategy.buy if cond)
+        self.reads_history = _remembered(_HISTORY, strategy, _reads_history, 256)
         self._frames: dict = {}        # player -> the frame the buy conditions read
-        self._ranks: dict = {}         # card id -> (definition, play rank)
+
+    def frame_for(self, p: int) -> Frame:
+        frame = self._frames.get(p)
+        if frame is None:              # the conditions only read a frame's player
+            frame = self._frames[p] = Frame(p, p)
+        return frame
 
     def decide(self, game, d: Decision):
         purpose = d.purpose
         if purpose == "buy":
-            # the engine hands out the same options tuple for the same coins and empty piles
-            opts = _remembered(_OPTION_SETS, d.options, frozenset, 1024)
-            p = game.turn.player
-            frame = self._frames.get(p)
-            if frame is None:              # the conditions only read a frame's player
-                frame = self._frames[p] = Frame(p, p)
-            for cid, cond in self.plan:
-                if cid in opts and (cond is None or cond(game, frame)):
-                    return cid
-            return None
+            return self.buy(game, d)
         if purpose == "play_treasures":
             return list(d.options)
         if purpose == "play_action":
-            return [min(d.options, key=self._play_rank)]
+            return self.play_action(game, d)
+        rules = None
+        if d.on_behalf is None and d.source is not None:
+            rules = self.answers.by_card.get(d.source)
         kind = d.kind
         if kind == "yesno":
-            return True
-        if kind == "option":
-            return 0
-        if kind == "options":
-            return list(range(d.min))
+            if rules is not None and "may" in rules:
+                answer = yes_no(rules["may"], game, rule_frame(d))
+                if answer is not None:
+                    return answer
+            return defaults.may(self, game, d)
+        if kind == "option" or kind == "options":
+            ranking = defaults.option_ranking(self, game, d)
+            if rules is not None and "choose" in rules:
+                first = option_order(rules["choose"], game, rule_frame(d), len(d.options))
+                ranking = first + [i for i in ranking if i not in first]
+            return ranking[0] if kind == "option" else ranking[:d.min]
+        if kind == "cards":
+            return self.pick_cards(game, d, rules)
+        if kind == "pile":
+            return self.pick_pile(game, d, rules)
+        if kind == "name":
+            if rules is not None and "name" in rules:
+                for cid in card_kinds(rules["name"], game, rule_frame(d)):
+                    if cid in d.options:
+                        return cid
+            return defaults.name(self, game, d)
         if kind == "order":
-            return list(d.options)
-        if kind == "pile":        # the best for himself, the worst for another player
-            pick = max if d.on_behalf is None else min
-            return pick(d.options, key=lambda cid: _value(game, cid))
-        if kind == "name":        # the card his deck holds most of
-            deck = [c.d.id for c in game.players[d.on_behalf if d.on_behalf is not None
-                                                  else d.player].deck.cards]
-            return max(d.options, key=deck.count)
-        return self.pick_cards(game, d)
+            return defaults.order(self, game, d)
+        return d.only_answer()
 
-    def pick_cards(self, game, d: Decision):
-        cards = sorted(d.options, key=junk_rank)
-        if d.purpose in ("trash", "discard", "put", "set_aside"):
-            own = d.on_behalf is None
-            n = d.min
-            if d.purpose == "trash" and own:
-                n = max(d.min, min(d.max, sum(1 for c in cards if junk_rank(c)[0] <= 1)))
-            return cards[:n] if own else (cards[-n:] if n else [])
-        best = list(reversed(cards))
-        return best[:max(d.min, min(d.max, 1))]
+    # ---- buying --------------------------------------------------------------------------
+    def buy(self, game, d: Decision):
+        # the engine hands out the same options tuple for the same coins and empty piles
+        opts = _remembered(_OPTION_SETS, d.options, frozenset, 1024)
+        p = game.turn.player
+        frame = self.frame_for(p)
+        endgame = game.to_end <= 1            # a gain could end the game
+        for cid, cond in self.plan:
+            if cid in opts and (cond is None or cond(game, frame)):
+                if endgame and loses_by_ending(game, d.player, cid):
+                    continue
+                return cid
+        return None
 
-    def _play_rank(self, card) -> tuple:
-        """Lower plays first: the strategy's play list, then cards giving +actions, then
-        the dearer (worked out once per card definition)."""
-        d = card.d
-        rank = self._ranks.get(d.id)
-        if rank is None or rank[0] is not d:
-            plays = self.strategy.play
-            first = plays.index(d.id) if d.id in plays else len(plays)
-            gives_actions = any(getattr(s, "counter", None) == "actions" for s in d.on_play)
-            rank = self._ranks[d.id] = (d, (first, not gives_actions, -d.cost.coins))
-        return rank[1]
+    def wanted(self, game, p: int) -> set:
+        """The cards its buy plan would buy now, coins aside."""
+        frame = self.frame_for(p)
+        return {cid for cid, cond in self.plan if cond is None or cond(game, frame)}
+
+    # ---- playing Actions -----------------------------------------------------------------
+    def play_action(self, game, d: Decision) -> list:
+        """The strategy's `play` list first (the entries whose conditions hold), then
+        Actions giving Actions, then the rest by what their play is worth; an Action its
+        rules say not to play is not."""
+        by_card = self.answers.by_card
+        options = d.options
+        allowed = []
+        for c in options:
+            rules = by_card.get(c.d.id)
+            if rules is not None and "play" in rules and \
+                    yes_no(rules["play"], game, Frame(d.player, d.player,
+                                                     this=[(c, c.zone)])) is False:
+                continue
+            allowed.append(c)
+        if not allowed:
+            return []
+        first = self.answers.play_first
+        if first:
+            frame = self.frame_for(d.player)
+            for cid, cond in first:
+                for c in allowed:
+                    if c.d.id == cid and (cond is None or cond(game, frame)):
+                        return [c]
+        return [min(allowed, key=lambda c: self.play_rank(c.d))]
+
+    def play_rank(self, d) -> tuple:
+        """Lower plays first: Actions that give Actions, then the ones worth more."""
+        return _remembered(_RANKS, d, _play_rank, 4096)
+
+    # ---- choosing cards and piles ----------------------------------------------------------
+    def pick_cards(self, game, d: Decision, rules) -> list:
+        info = asked(game.catalog.cards.get(d.source), d.effect) if rules else None
+        if rules is not None and d.min == 0 and "may" in rules and info is not None \
+                and info.may_body is not None:
+            answer = yes_no(rules["may"], game, rule_frame(d))
+            if answer is False:
+                return []
+            if answer is True and d.max > 0:
+                picked = self._cards_by_rules(game, d, rules) or \
+                    defaults.cards(self, game, d)
+                return picked or [c for _, c in defaults.card_ranking(self, game, d)[:1]]
+        if rules is not None and (d.purpose in rules or "keep" in rules):
+            picked = self._cards_by_rules(game, d, rules)
+            if picked is not None:
+                return picked
+        return defaults.cards(self, game, d)
+
+    def _cards_by_rules(self, game, d: Decision, rules):
+        """The cards the rules for this purpose name (then the default's best, if more
+        must be chosen), or None when there are no such rules; `keep` cards last."""
+        frame = rule_frame(d)
+        keep = set(card_kinds(rules["keep"], game, frame)) if "keep" in rules else set()
+        kept = (lambda c: any(matches(c.d, k) for k in keep)) if keep else (lambda c: False)
+        if d.purpose not in rules:
+            if d.purpose not in GIVE_UP:
+                return None
+            ranked = [c for _, c in defaults.card_ranking(self, game, d)]
+            ranked.sort(key=kept)
+            picked = defaults.cards(self, game, d, avoid={c.d.id for c in d.options
+                                                          if kept(c)})
+            if len(picked) < d.min:
+                picked += [c for c in ranked if c not in picked][:d.min - len(picked)]
+            return picked
+        kinds = card_kinds(rules[d.purpose], game, frame)
+        ranked = [c for _, c in defaults.card_ranking(self, game, d)]
+        position = {id(c): i for i, c in enumerate(ranked)}
+        picked = pick_by_kinds(list(d.options), kinds, d.max,
+                               lambda cs: sorted(cs, key=lambda c: position[id(c)]))
+        if len(picked) < d.min:
+            rest = sorted((c for c in ranked if all(c is not x for x in picked)), key=kept)
+            picked += rest[:d.min - len(picked)]
+        return picked
+
+    def pick_pile(self, game, d: Decision, rules):
+        if rules is not None and d.min == 0 and "may" in rules:
+            if yes_no(rules["may"], game, rule_frame(d)) is False:
+                return None
+        if rules is not None and "gain" in rules and d.purpose == "gain":
+            options = [cid for cid in d.options
+                       if not loses_by_ending(game, _owner(d), cid)] or list(d.options)
+            cid = pile_by_kinds(game, options, card_kinds(rules["gain"], game,
+                                                          rule_frame(d)))
+            if cid is not None:
+                return cid
+        return defaults.pile(self, game, d)
+
+
+def _owner(d: Decision) -> int:
+    return d.on_behalf if d.on_behalf is not None else d.player
+
+
+def _play_rank(d) -> tuple:
+    gives = sum(s.amount.value for s in d.on_play
+                if isinstance(s, A.Bonus) and s.counter == "actions"
+                and isinstance(s.amount, A.Num))
+    return (0 if gives else 1, -play_worth(d), d.id)
 
 
 _PLANS: dict = {}           # id(strategy) -> (strategy, compiled buy plan)
+_ANSWERS: dict = {}         # id(strategy) -> (strategy, compiled answer rules)
+_HISTORY: dict = {}         # id(strategy) -> (strategy, whether it reads kept history)
 _OPTION_SETS: dict = {}     # id(options) -> (options, the same as a set)
+_RANKS: dict = {}           # id(card definition) -> (definition, play rank)
 
 
 def _remembered(table: dict, obj, make, limit: int):
@@ -205,13 +321,15 @@ def _remembered(table: dict, obj, make, limit: int):
 
 def _compile_plan(strategy) -> tuple:
     """((card id, compiled condition or None), ...) of a strategy's buy list."""
-    return tuple((cid, None if cond is None else compiled(cond)) for cid, cond in strategy.buy)
+    return tuple((cid, None if cond is None else compiled_for_strategy(cond))
+                 for cid, cond in strategy.buy)
 
 
-def _value(game, cid) -> tuple:
-    d = game.catalog.cards[cid]
-    c = game.cost(d)
-    return ("curse" not in d.types, c.coins + 2 * c.potion)
+def _reads_history(strategy) -> bool:
+    conds = [cond for _, cond in strategy.buy + strategy.play if cond is not None]
+    conds += [r.cond for _, _, rules in strategy.answers for r in rules
+              if r.cond is not None]
+    return any(reads_history(c) for c in conds)
 
 
 class RandomBot:

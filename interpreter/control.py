@@ -58,7 +58,7 @@ class ControlStatements:
         else:
             text = describe_stmt(inner) if inner is not None else describe_block(s.body)
             if not self.game.decide(Decision(f.actor, "yesno", "may", f"may {text}",
-                                             source=f.source)):
+                                             source=f.source, effect=s, frame=f)):
                 return False
             if inner is None:
                 return self.block(s.body, f) or True
@@ -113,11 +113,11 @@ class ControlStatements:
         behalf = f.actor if s.by_you and f.actor != f.you else None
         if s.count == 1:
             picked = [self.game.decide(Decision(chooser, "option", "choose", "choose one",
-                                                labels, 1, 1, f.source, behalf))]
+                                                labels, 1, 1, f.source, behalf, s, f))]
         else:
             picked = sorted(self.game.decide(Decision(
                 chooser, "options", "choose", f"choose {s.count}", labels, s.count, s.count,
-                f.source, behalf)))
+                f.source, behalf, s, f)))
         done = False
         for i in picked:
             done = self.block(s.options[i], f) or done
@@ -130,7 +130,7 @@ class ControlStatements:
         live = tuple(lab for lab, b in zip(labels, s.blocks)
                      if any(self.can_act(x, f) for x in b))
         order = self.game.decide(Decision(f.actor, "order", "order", "in which order",
-                                          live, len(live), len(live), f.source))
+                                          live, len(live), len(live), f.source, None, s, f))
         done = False
         for label in order:
             done = self.block(s.blocks[labels.index(label)], f) or done

@@ -16,13 +16,19 @@ class Decision:
     | order), its purpose (trash, discard, gain, buy, play, put,
     reveal, order, ...), a prompt, the legal options (cards, pile ids, option labels or
     things to order), how many to choose, the id of the card that asks, and the player
-    whose cards these are when the decider is someone else."""
+    whose cards these are when the decider is someone else.
+
+    `effect` and `frame`, when a card's effect asks, are what the answer leads to: the AST
+    node that asks (a `may`, a `choose one`, the statement choosing cards or a pile, `name
+    a card`, `in any order`) and the frame it runs in, so that a bot can weigh each answer
+    by what it does. Both are references handed over as they are (no work unless a bot
+    reads them); records do not hold them."""
     __slots__ = ("player", "kind", "purpose", "prompt", "options", "min", "max", "source",
-                 "on_behalf")
+                 "on_behalf", "effect", "frame")
 
     def __init__(self, player: int, kind: str, purpose: str, prompt: str, options=(),
                  min: int = 0, max: int = 1, source: Optional[str] = None,
-                 on_behalf: Optional[int] = None):
+                 on_behalf: Optional[int] = None, effect=None, frame=None):
         self.player = player
         self.kind = kind
         self.purpose = purpose
@@ -32,6 +38,8 @@ class Decision:
         self.max = max
         self.source = source
         self.on_behalf = on_behalf
+        self.effect = effect
+        self.frame = frame
 
     def __repr__(self) -> str:
         return (f"Decision(p{self.player + 1} {self.kind}/{self.purpose}: {self.prompt!r}, "
@@ -40,7 +48,7 @@ class Decision:
     def routed(self, decider: int, on_behalf: int) -> "Decision":
         """The same question put to another player (a possessor)."""
         return Decision(decider, self.kind, self.purpose, self.prompt, self.options,
-                        self.min, self.max, self.source, on_behalf)
+                        self.min, self.max, self.source, on_behalf, self.effect, self.frame)
 
     def distinct_answers(self, limit: int = 2) -> int:
         """How many different legal answers there are, counting cards by id (capped)."""

@@ -98,7 +98,7 @@ class Interpreter(ControlStatements, LastingStatements):
         return n != 0
 
     # targets: a choice (Selection) or every card an expression names (AllOf)
-    def targets(self, target, f: Frame, purpose: str, optional: bool) -> list:
+    def targets(self, target, f: Frame, purpose: str, optional: bool, stmt=None) -> list:
         if isinstance(target, A.AllOf):
             return still_there(self.ev.cards(target.expr, f))
         sel: A.Selection = target
@@ -121,7 +121,7 @@ class Interpreter(ControlStatements, LastingStatements):
         owner = f.actor if chooser != f.actor else None
         prompt = f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {self._noun(sel.kind, hi)}"
         return self.game.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
-                                         f.source, owner))
+                                         f.source, owner, stmt, f))
 
     def _noun(self, kind, n: int) -> str:
         """`card`, `cards`, `treasure cards`, or a card id as it is (a prompt's words)."""
@@ -136,7 +136,7 @@ class Interpreter(ControlStatements, LastingStatements):
             f.env[name] = [(c, c.zone) for c in cards]
 
     def _move(self, s: A.Move, f: Frame, optional):
-        cards = self.targets(s.target, f, s.verb, optional)
+        cards = self.targets(s.target, f, s.verb, optional, s)
         g = self.game
         if s.verb == "trash":
             for c in cards:
@@ -155,12 +155,13 @@ class Interpreter(ControlStatements, LastingStatements):
         return cards
 
     def _put(self, s: A.Put, f: Frame, optional):
-        cards = self.targets(s.target, f, "put", optional)
+        cards = self.targets(s.target, f, "put", optional, s)
         g = self.game
         chosen = isinstance(s.target, A.Selection) and s.target.mode != "all"
         if s.any_order and len(cards) > 1 and not chosen:
             cards = g.decide(Decision(f.actor, "order", "order", "order (top card first)",
-                                      tuple(cards), len(cards), len(cards), f.source))
+                                      tuple(cards), len(cards), len(cards), f.source, None,
+                                      s, f))
         if s.dest == "deck" and (s.any_order or chosen):
             cards = list(reversed(cards))   # the first named ends on top (a choice of cards
                                             # is answered in the order they are put)
@@ -204,7 +205,7 @@ class Interpreter(ControlStatements, LastingStatements):
         g = self.game
         what = s.what
         if isinstance(what, A.Selection):
-            cards = self.targets(what, f, "gain", optional)
+            cards = self.targets(what, f, "gain", optional, s)
             gained = [c for c in (g.gain(f.actor, c, s.dest) for c in cards) if c is not None]
         else:
             cands = self.gain_candidates(what, f)
@@ -216,7 +217,7 @@ class Interpreter(ControlStatements, LastingStatements):
                     chooser = f.you if what.by_you else f.actor
                     cid = g.decide(Decision(chooser, "pile", "gain", f"gain {describe_stmt(s)}",
                                             tuple(cands), 0 if optional else 1, 1, f.source,
-                                            f.actor if chooser != f.actor else None))
+                                            f.actor if chooser != f.actor else None, s, f))
                 card = g.gain_from_supply(f.actor, cid, s.dest) if cid else None
             gained = [card] if card is not None else []
         if s.bind:       # what the player gained: not a card another player gained instead
@@ -225,10 +226,11 @@ class Interpreter(ControlStatements, LastingStatements):
 
     def _play(self, s: A.Play, f: Frame, optional):
         g = self.game
-        cards = self.targets(s.target, f, "play", optional)
+        cards = self.targets(s.target, f, "play", optional, s)
         if s.any_order and len(cards) > 1:
             cards = g.decide(Decision(f.actor, "order", "play", "order to play (first first)",
-                                      tuple(cards), len(cards), len(cards), f.source))
+                                      tuple(cards), len(cards), len(cards), f.source, None,
+                                      s, f))
         parent = f.this[0][0] if f.this else None
         for c in cards:
             if parent is not None and parent is not c:     # it stays in play as long as c

@@ -5,8 +5,54 @@ still there ("lose track"), see `still_there`."""
 from __future__ import annotations
 
 from dsl.model import Cost
+from dsl.strategy_answers import STRATEGY_FACTS
 
-from .compiler import Bound, compiled, is_kind, located, truthy  # noqa: F401 (re-exported)
+from .compiler import FACTS, Bound, compiled, is_kind, located, truthy  # noqa: F401
+
+
+# ---- the facts a strategy's conditions read besides the card language's own -----------------
+# (dsl.strategy_answers.STRATEGY_FACTS names them for the checks; docs/language.md). This
+# turn's counters belong to the player whose turn it is: another player reads 0.
+def _hand_coins(g, f) -> int:
+    """The turn's coins so far (on his turn) and the coins of the plain `+$N` lines of the
+    Treasures in his hand: what he could spend if he played them now."""
+    p = f.actor
+    t = g.turn
+    coins = t.coins if t.player == p else 0
+    for c in g.players[p].hand.cards:
+        d = c.d
+        if d.is_treasure:
+            coins += d.plain_coins
+    return coins
+
+
+def _vp_lead(g, f) -> int:
+    """His victory points less the most any other player has."""
+    p = f.actor
+    return g.vp(p) - max((g.vp(q) for q in range(len(g.players)) if q != p), default=0)
+
+
+STRATEGY_FACT_VALUES = {
+    "coins": lambda g, f: g.turn.coins if g.turn.player == f.actor else 0,
+    "coins_in_hand": _hand_coins,
+    "actions": lambda g, f: g.turn.actions if g.turn.player == f.actor else 0,
+    "buys": lambda g, f: g.turn.buys if g.turn.player == f.actor else 0,
+    "vp_lead": _vp_lead,
+    "turns": lambda g, f: g.players[f.actor].turns,
+}
+assert set(STRATEGY_FACT_VALUES) == set(STRATEGY_FACTS)
+
+
+def compiled_for_strategy(e):
+    """A strategy's condition compiled with the strategy facts as names too (only there:
+    a card's effects never read them, and may bind variables of those names)."""
+    added = [n for n in STRATEGY_FACT_VALUES if n not in FACTS]
+    FACTS.update((n, STRATEGY_FACT_VALUES[n]) for n in added)
+    try:
+        return compiled(e)
+    finally:
+        for n in added:
+            del FACTS[n]
 
 
 class Frame:

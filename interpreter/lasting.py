@@ -77,14 +77,14 @@ class LastingStatements:
             piles = tuple(g.supply)
             cid = g.decide(Decision(f.actor, "pile", "token",
                                     f"put {n} {s.kind} token(s) on a pile", piles, 1, 1,
-                                    f.source))
+                                    f.source, None, s, f))
             return g.add_pile_tokens(cid, s.kind, n)
         return g.add_tokens(f.actor, s.kind, n * s.sign)
 
     def _name_card(self, s: A.NameCard, f: Frame, optional):
         g = self.game
         named = g.decide(Decision(f.actor, "name", "name", "name a card", g.card_names(),
-                                  1, 1, f.source))
+                                  1, 1, f.source, None, s, f))
         f.env[s.bind] = named
         g.say(f"{g.name(f.actor)} names {named}")
         return True

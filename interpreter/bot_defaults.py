@@ -1,0 +1,199 @@
+"""A bot's answers to what its strategy has no rule for, reasonable for any card without
+naming one: each answer is weighed by what it does (bot_value.py), in the effect's own
+frame, with the statements after the question that read what it binds (bot_context.py).
+So a `may` that gains or draws is taken and one that trashes a good card for nothing is
+not, a "choose one" takes +Cards, +Actions or +Coins as the hand and the turn need, and a
+card is trashed, discarded or put back only when that is worth it."""
+from __future__ import annotations
+
+from dsl import ast as A
+
+from .bot_context import asked
+from .bot_endgame import loses_by_ending
+from .bot_value import OTHERS, Phantom, Weigher, play_worth
+
+MAX_CHOSEN = 10           # a choice of more cards than this is weighed for the first ones
+
+
+def weigher(bot, game, p: int) -> Weigher:
+    return Weigher(game, p, bot)
+
+
+def _copy(f):
+    h = f.child()
+    h.env = dict(f.env)
+    return h
+
+
+def _stmts(s) -> tuple:
+    return ((s.stmt,) if s.stmt is not None else ()) + tuple(s.body)
+
+
+def may(bot, game, d) -> bool:
+    """Yes to a `may` unless what it does is worth less than nothing."""
+    s, f = d.effect, d.frame
+    if not isinstance(s, A.May) or f is None:
+        return True
+    v = weigher(bot, game, f.actor).value(_stmts(s), _copy(f))
+    if d.player != f.actor:                 # for another player (a possessed turn)
+        v = -v
+    return v >= 0
+
+
+def option_ranking(bot, game, d) -> list:
+    """The options of a `choose`, best first, for the one who chooses."""
+    s, f = d.effect, d.frame
+    n = len(d.options)
+    if not isinstance(s, A.ChooseOne) or f is None:
+        return list(range(n))
+    w = weigher(bot, game, f.actor)
+    sign = 1 if d.player == f.actor else -1
+    values = [sign * w.value(block, _copy(f)) for block in s.options[:n]]
+    return sorted(range(n), key=lambda i: (-values[i], i))
+
+
+def _owner(d) -> int:
+    return d.on_behalf if d.on_behalf is not None else d.player
+
+
+def _dest(stmt):
+    if isinstance(stmt, A.Put):
+        return "mat" if stmt.mat else stmt.dest
+    return None
+
+
+def card_ranking(bot, game, d) -> list:
+    """(score, card) of a choice of cards, best first, for the one who chooses: what
+    doing the decision's verb to each card is worth to its owner (against him when the
+    owner is another player)."""
+    f = d.frame
+    owner = _owner(d)
+    w = weigher(bot, game, owner)
+    verb, dest = d.purpose, _dest(d.effect)
+    sign = 1 if owner == d.player else -OTHERS
+    scored = []
+    for c in d.options:
+        coins, worth = w.card_score(verb, c, dest)
+        scored.append((sign * (w.coin_value(coins) if f is not None and w.own_turn and coins
+                               else 0.9 * coins) + sign * worth, c))
+    scored.sort(key=lambda x: -x[0])
+    return scored
+
+
+def _follow_value(bot, game, d, info, cards) -> float:
+    """What the statements after the question are worth when it is answered `cards`."""
+    f = d.frame
+    stmts = info.follow
+    if info.may_body is not None and cards:
+        stmts = tuple(info.may_body) + tuple(x for x in stmts if x not in info.may_body)
+    if not stmts or f is None:
+        return 0.0
+    h = _copy(f.child(actor=d.player)) if f.actor != d.player else _copy(f)
+    if info.bind:
+        h.env[info.bind] = [(c, c.zone) for c in cards]
+    return weigher(bot, game, d.player).value(stmts, h)
+
+
+def cards(bot, game, d, avoid=()) -> list:
+    """The cards to choose: the best-scored ones, as many as is worth it (at least the
+    least allowed), the statements after the question weighed with each candidate answer.
+    Cards in `avoid` (a strategy's `keep`) are chosen only when there must be more."""
+    info = asked(game.catalog.cards.get(d.source), d.effect)
+    ranked = card_ranking(bot, game, d)
+    if avoid:
+        ranked.sort(key=lambda x: x[1].d.id in avoid)
+    lo, hi = d.min, min(d.max, len(ranked))
+    if not (info.follow or info.may_body):
+        chosen = [c for i, (v, c) in enumerate(ranked[:hi])
+                  if i < lo or (v > 0 and c.d.id not in avoid)]
+        return chosen
+    if hi == 1:                                 # each card on its own (Remodel, Trader...)
+        best, best_v = [], None
+        if lo == 0:
+            best_v = _follow_value(bot, game, d, info, [])
+        seen = set()
+        for v, c in ranked:
+            if c.d.id in seen:
+                continue
+            seen.add(c.d.id)
+            total = v + _follow_value(bot, game, d, info, [c])
+            if best_v is None or total > best_v:
+                best, best_v = [c], total
+        return best
+    best, best_v = None, None                   # the best k of the ranking
+    total = 0.0
+    for k in range(0, min(hi, MAX_CHOSEN) + 1):
+        if k:
+            total += ranked[k - 1][0]
+        if k < lo:
+            continue
+        picked = [c for _, c in ranked[:k]]
+        v = total + _follow_value(bot, game, d, info, picked)
+        if best_v is None or v > best_v:
+            best, best_v = picked, v
+    return best if best is not None else [c for _, c in ranked[:lo]]
+
+
+def gain_ranking(bot, game, d) -> list:
+    """The piles of a gain, best first: what the card is worth to whoever gains it, more
+    when the bot's buy plan wants it now, with what the gain leads to; never a pile whose
+    gain would end the game the bot then loses (unless every pile would)."""
+    f = d.frame
+    owner = _owner(d)
+    w = weigher(bot, game, owner)
+    info = asked(game.catalog.cards.get(d.source), d.effect)
+    wanted = bot.wanted(game, owner) if owner == d.player else ()
+    sign = 1 if owner == d.player else -1
+    scored = []
+    for cid in d.options:
+        card = game.catalog.cards[cid]
+        v = w.worth(card) + (1.0 if cid in wanted else 0.0)
+        if info.follow and f is not None and owner == d.player:
+            v += _follow_value(bot, game, d, info, [Phantom(card)])
+        if owner == d.player and loses_by_ending(game, owner, cid):
+            v -= 1000.0
+        scored.append((sign * v, cid))
+    scored.sort(key=lambda x: -x[0])
+    return scored
+
+
+def pile(bot, game, d):
+    """A pile to gain (or None when the gain may be declined and none is worth it), or a
+    pile for a token (the pile the other players most want: the end pile if there)."""
+    if d.purpose == "token":
+        end = game.rules.end_pile
+        if end in d.options:
+            return end
+        return max(d.options, key=lambda cid: game.cost(game.catalog.cards[cid]).coins)
+    ranked = gain_ranking(bot, game, d)
+    if not ranked:
+        return None
+    v, cid = ranked[0]
+    if d.min == 0 and v < 0:
+        return None
+    return cid
+
+
+def order(bot, game, d) -> list:
+    """Cards put on a deck: the best on top (first); cards to play: as the bot plays
+    them; anything else as offered."""
+    opts = list(d.options)
+    if not opts or not hasattr(opts[0], "d"):
+        return opts
+    if d.purpose == "play":
+        return sorted(opts, key=lambda c: bot.play_rank(c.d))
+    if isinstance(d.effect, A.Put) and d.effect.dest == "deck":
+        w = weigher(bot, game, _owner(d))
+        sign = 1 if _owner(d) == d.player else -1
+        return sorted(opts, key=lambda c: -sign * w.next_draw(c.d))
+    return opts
+
+
+def name(bot, game, d):
+    """The card his draw pile holds most of (Wishing Well's best guess)."""
+    deck = [c.d.id for c in game.players[_owner(d)].deck.cards]
+    return max(d.options, key=deck.count)
+
+
+__all__ = ["may", "option_ranking", "cards", "card_ranking", "pile", "gain_ranking",
+           "order", "name", "play_worth"]

@@ -9,6 +9,33 @@ import sys
 from .errors import DslError
 
 
+DIST = "dominion-card-language"
+
+
+def installed_version() -> str | None:
+    """The installed distribution's version, or None in a checkout run without install
+    metadata (then `dsl --version` says so instead of a traceback)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version(DIST)
+    except PackageNotFoundError:
+        return None
+
+
+class _Version(argparse.Action):
+    """--version, looked up only when asked for."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="print the installed version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        v = installed_version()
+        print(f"{DIST} {v}" if v else f"{DIST} (version unknown: not installed; "
+              "pip install -e .)")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import cli_check, cli_games, cli_locale
     ap = argparse.ArgumentParser(
@@ -16,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Fan sets: every command takes --cards PATH (a set folder or card files, "
                "repeatable) and reads the DSL_CARDS search path (folders separated by "
                "':', ';' on Windows).")
+    ap.add_argument("--version", action=_Version)
     sub = ap.add_subparsers(dest="command", required=True)
     cli_check.register(sub)
     cli_games.register(sub)

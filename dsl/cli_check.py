@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from .cli_common import card_sets, cards_option, fan_paths
+from .cli_common import bad_arguments, card_sets, cards_option, fan_paths
 
 MAX_SCENARIO_FILES = 20_000
 MAX_FOLDERS = 5_000
@@ -43,15 +43,27 @@ def _scenario_files(paths: list) -> list[Path]:
 
 
 def cmd_lint(args) -> int:
-    from .lint import lint, locale_diagnostics
+    from .lint import ignore_codes, lint, locale_diagnostics
+    try:
+        ignored = set(ignore_codes(args.ignore))
+    except ValueError as e:
+        bad_arguments(str(e))
+    if args.list_codes:
+        return _list_codes()
     fans = fan_paths(args)
     targets = args.paths or [str(p) for p in fans] or None
     diags = lint(targets, fans)
     if getattr(args, "locale", None):
         diags += locale_diagnostics(args.locale, card_sets(args).loaded)
+    diags = [d for d in diags if d.code not in ignored]
     errors = sum(d.severity == "error" for d in diags)
     warnings = len(diags) - errors
-    if args.format == "json":
+    if args.format == "sarif":
+        from .cli import installed_version
+        from .errors import sarif_log
+        print(json.dumps(sarif_log(diags, installed_version() or "0+unknown"),
+                         ensure_ascii=False, indent=2))
+    elif args.format == "json":
         print(json.dumps({"diagnostics": [d.as_json() for d in diags], "errors": errors,
                           "warnings": warnings}, ensure_ascii=False, indent=2))
     else:
@@ -60,6 +72,14 @@ def cmd_lint(args) -> int:
                 print(d.format() if args.excerpts else d.format().splitlines()[0])
         print(f"{errors} error(s), {warnings} warning(s)")
     return 1 if errors else 0
+
+
+def _list_codes() -> int:
+    """`dsl lint --list-codes`: every diagnostic code, its severity and what it means."""
+    from .errors import CODES, severity_of
+    for code, (meaning, fix) in sorted(CODES.items()):
+        print(f"{code} {severity_of(code):7} {meaning}\n             fix: {fix}")
+    return 0
 
 
 def cmd_cards(args) -> int:
@@ -116,8 +136,13 @@ def register(sub) -> None:
                        parents=[cards])
     p.add_argument("paths", nargs="*",
                    help="files or folders (default: the fan sets given, else the shipped sets)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--quiet", action="store_true", help="errors only")
+    p.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                   help="sarif: SARIF 2.1.0 for code-scanning annotations")
+    p.add_argument("--ignore", action="append", default=[], metavar="CODE[,CODE]",
+                   help="leave out these warnings (repeatable; codes: --list-codes)")
+    p.add_argument("--list-codes", action="store_true",
+                   help="list every diagnostic code with its meaning, and exit")
+    p.add_argument("--quiet", action="store_true", help="errors only (text output)")
     p.add_argument("--excerpts", action="store_true", help="show the source line and a caret")
     p.add_argument("--locale", help="also list every name and phrase template missing in it")
     p.set_defaults(func=cmd_lint)

@@ -5,12 +5,35 @@ from pathlib import Path
 
 from . import ast as A
 from .check import Checker, Scope
-from .errors import Diagnostic, DslError, caret_excerpt
-from .loader import Loaded, default_sets_dir, load_paths, load_shipped
+from .errors import CODES, Diagnostic, DslError, caret_excerpt, severity_of
+from .loader import DEFAULT_LOCALES, Loaded, default_sets_dir, load_paths, load_shipped
 from .strategy import load_strategy, strategies_dir
 from .walk import nodes
 
-LOCALES = ("en", "hu", "cs")          # the locales whose card names the rulebooks give
+def set_locales(catalog, set_id: str) -> tuple:
+    """The locales a set names its cards in (its set.yaml `locales:`; English when it says
+    none, or when the card's set file is not loaded): W001 is given for these only."""
+    info = catalog.sets.get(set_id) or {}
+    return tuple(info.get("locales") or DEFAULT_LOCALES)
+
+
+def ignore_codes(text_items) -> list[str]:
+    """`--ignore W001,W020 --ignore W011` -> the codes, checked against the one list of
+    codes (errors.CODES). Raises ValueError with the reason for an unknown or error code."""
+    out = []
+    for item in text_items:
+        for code in (c.strip().upper() for c in str(item).split(",")):
+            if not code:
+                continue
+            warnings = ", ".join(c for c in sorted(CODES) if severity_of(c) == "warning")
+            if code not in CODES:
+                raise ValueError(f"--ignore {code}: not a lint code (warnings: {warnings}; "
+                                 "see docs/lint.md)")
+            if severity_of(code) == "error":
+                raise ValueError(f"--ignore {code}: an error cannot be ignored, the cards could "
+                                 f"not be played; only warnings can ({warnings})")
+            out.append(code)
+    return out
 
 
 def check_source(src, catalog, card=None) -> None:
@@ -42,11 +65,14 @@ def check_source(src, catalog, card=None) -> None:
             if t not in types:
                 src.error(("types",), "E004", f"unknown card type '{t}' (known: "
                           f"{', '.join(sorted(types))})")
-        missing = [loc for loc in LOCALES if loc not in card.names]
-        for loc in missing:
+        locales = set_locales(catalog, card.set)
+        for loc in (loc for loc in locales if loc not in card.names):
             src.error(("names",), "W001", f"no '{loc}' name for {card.id}; add names.{loc} "
-                      "if a rulebook gives one", severity="warning")
+                      f"(set '{card.set}' lists the locales {', '.join(locales)} in its "
+                      "set.yaml `locales:`)", severity="warning")
         check_printed_text(src, card)
+        ignored = (catalog.sets.get(card.set) or {}).get("lint_ignore") or ()
+        src.diagnostics[:] = [d for d in src.diagnostics if d.code not in ignored]
 
 
 def check_new_sources(loaded: Loaded, first: int) -> list[Diagnostic]:

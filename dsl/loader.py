@@ -208,6 +208,27 @@ def load_rules(path: Path) -> tuple[Rules | None, Source]:
     return rules, src
 
 
+DEFAULT_LOCALES = ("en",)     # a set without `locales:` names its cards in English only
+
+
+def _lint_ignore(src: Source, data: dict) -> tuple:
+    """The warnings a set file's `lint: {ignore: [...]}` turns off for its cards: known
+    warning codes only (an error cannot be ignored: the card could not be played)."""
+    from .errors import CODES, severity_of
+    out = []
+    for i, code in enumerate((data.get("lint") or {}).get("ignore") or []):
+        warnings = ", ".join(c for c in sorted(CODES) if severity_of(c) == "warning")
+        if code not in CODES:
+            src.error(("lint", "ignore", i), "E002", f"lint.ignore: unknown code '{code}' "
+                      f"(warnings: {warnings}; see docs/lint.md)")
+        elif severity_of(code) == "error":
+            src.error(("lint", "ignore", i), "E002", f"lint.ignore: {code} is an error, and "
+                      f"an error cannot be ignored; only warnings can ({warnings})")
+        else:
+            out.append(code)
+    return tuple(out)
+
+
 def load_set_file(path: Path, catalog: Catalog) -> Source:
     """A set file: the set, its card types and its recommended kingdoms. An id that another
     loaded file already defines is an error naming both files, never a silent replacement."""
@@ -220,7 +241,9 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         src.error(("id",), "E006", f"duplicate set id '{data['id']}' (also in {other['path']}); "
                   "give this set another id")
         return src
-    catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path)}
+    catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path),
+                                "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
+                                "lint_ignore": _lint_ignore(src, data)}
     for i, t in enumerate(data.get("types", [])):
         if t["id"] in catalog.types:
             src.error(("types", i, "id"), "E006", f"duplicate card type '{t['id']}' (also in "

@@ -290,7 +290,9 @@ def locale_diagnostics(lang: str, loaded) -> list:
             src.error(("names",), "W012", f"the catalog names {cid} "
                       f"'{loc.pgettext(CARD_NAME, english)}' but the card file says "
                       f"'{card.names[lang]}'; the card file wins", severity="warning")
-        out += [d for d in src.diagnostics if d.code in ("W010", "W012")]
+        ignored = (loaded.catalog.sets.get(card.set) or {}).get("lint_ignore") or ()
+        out += [d for d in src.diagnostics if d.code in ("W010", "W012") and
+                d.code not in ignored]
     for tid in sorted(loaded.catalog.types):
         _, fell_back = loc.type_name(tid, loaded.catalog)
         if fell_back:

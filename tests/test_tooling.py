@@ -197,6 +197,15 @@ def test_a_set_file_may_ignore_warnings_for_its_cards(tmp_path, capsys):
     assert lint_codes(folder, capsys=capsys) == (0, ["W001"])
 
 
+def test_a_set_files_ignore_list_also_holds_for_lint_locale(tmp_path, capsys):
+    def w010(folder):
+        main(["lint", "--format", "json", "--cards", str(folder), "--locale", "hu"])
+        diags = json.loads(capsys.readouterr().out)["diagnostics"]
+        return [d["code"] for d in diags if d["path"].startswith(str(folder))].count("W010")
+    assert w010(make_set(tmp_path / "a")) == 1               # pupil has no Hungarian name
+    assert w010(make_set(tmp_path / "b", "lint: {ignore: [W010]}\n")) == 0
+
+
 @pytest.mark.parametrize("ignore, says", [("[W123]", "unknown code 'W123'"),
                                           ("[E005]", "E005 is an error")])
 def test_a_set_file_ignoring_an_unknown_or_error_code_is_an_error_at_it(tmp_path, ignore, says):

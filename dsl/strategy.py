@@ -105,7 +105,17 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
     if buys:
         entries = tuple((r.answer, r.cond) for r in buys)
     else:
-        entries = ((card, parse_priority(f"{card} if owned({card}) = 0")[1]),)
+        # one, at the first chance, but not with the coins of a card far dearer
+        d = catalog.cards[card]
+        entries = ((card, parse_priority(
+            f"{card} if owned({card}) = 0 and coins <= {d.cost.coins + 2}")[1]),)
+    potion = catalog.rules.potion_card
+    d = catalog.cards[card]
+    if d.cost.potion and potion in catalog.cards and \
+            all(cid != potion for cid, _ in strategy.buy + entries):
+        # a card costing a Potion needs one: bought once, while CARD is not yet owned
+        entries += ((potion, parse_priority(
+            f"{potion} if owned({potion}) = 0 and owned({card}) = 0")[1]),)
     # after the entries that buy the card that ends the game (Big Money's Province)
     at = 0
     while at < len(strategy.buy) and strategy.buy[at][0] == catalog.rules.end_pile:

@@ -243,7 +243,7 @@ class Bot:
             if answer is True and d.max > 0:
                 picked = self._cards_by_rules(game, d, rules) or \
                     defaults.cards(self, game, d)
-                return picked or [c for _, c in defaults.card_ranking(self, game, d)[:1]]
+                return picked or [x[3] for x in defaults.card_ranking(self, game, d)[:1]]
         if rules is not None and (d.purpose in rules or "keep" in rules):
             picked = self._cards_by_rules(game, d, rules)
             if picked is not None:
@@ -259,7 +259,7 @@ class Bot:
         if d.purpose not in rules:
             if d.purpose not in GIVE_UP:
                 return None
-            ranked = [c for _, c in defaults.card_ranking(self, game, d)]
+            ranked = [x[3] for x in defaults.card_ranking(self, game, d)]
             ranked.sort(key=kept)
             picked = defaults.cards(self, game, d, avoid={c.d.id for c in d.options
                                                           if kept(c)})
@@ -267,7 +267,7 @@ class Bot:
                 picked += [c for c in ranked if c not in picked][:d.min - len(picked)]
             return picked
         kinds = card_kinds(rules[d.purpose], game, frame)
-        ranked = [c for _, c in defaults.card_ranking(self, game, d)]
+        ranked = [x[3] for x in defaults.card_ranking(self, game, d)]
         position = {id(c): i for i, c in enumerate(ranked)}
         picked = pick_by_kinds(list(d.options), kinds, d.max,
                                lambda cs: sorted(cs, key=lambda c: position[id(c)]))

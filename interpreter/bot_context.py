@@ -32,7 +32,7 @@ NOTHING = Asked(None, (), None)
 
 def _bind_of(s) -> str | None:
     target = getattr(s, "target", None)
-    if target is not None:
+    if isinstance(target, (A.Selection, A.AllOf)):
         return target.bind
     if isinstance(s, A.Gain):
         return s.bind if s.bind else getattr(s.what, "bind", None)

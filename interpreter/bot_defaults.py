@@ -34,7 +34,7 @@ def may(bot, game, d) -> bool:
     s, f = d.effect, d.frame
     if not isinstance(s, A.May) or f is None:
         return True
-    v = weigher(bot, game, f.actor).value(_stmts(s), _copy(f))
+    v = weigher(bot, game, f.actor).value(_stmts(s), f)
     if d.player != f.actor:                 # for another player (a possessed turn)
         v = -v
     return v >= 0
@@ -48,7 +48,7 @@ def option_ranking(bot, game, d) -> list:
         return list(range(n))
     w = weigher(bot, game, f.actor)
     sign = 1 if d.player == f.actor else -1
-    values = [sign * w.value(block, _copy(f)) for block in s.options[:n]]
+    values = [sign * w.value(block, f) for block in s.options[:n]]
     return sorted(range(n), key=lambda i: (-values[i], i))
 
 
@@ -63,10 +63,9 @@ def _dest(stmt):
 
 
 def card_ranking(bot, game, d) -> list:
-    """(score, card) of a choice of cards, best first, for the one who chooses: what
-    doing the decision's verb to each card is worth to its owner (against him when the
-    owner is another player)."""
-    f = d.frame
+    """(score, coins, worth, card) of a choice of cards, best first, for the one who
+    chooses: what doing the decision's verb to each card is worth to its owner (against
+    him when the owner is another player)."""
     owner = _owner(d)
     w = weigher(bot, game, owner)
     verb, dest = d.purpose, _dest(d.effect)
@@ -74,24 +73,25 @@ def card_ranking(bot, game, d) -> list:
     scored = []
     for c in d.options:
         coins, worth = w.card_score(verb, c, dest)
-        scored.append((sign * (w.coin_value(coins) if f is not None and w.own_turn and coins
-                               else 0.9 * coins) + sign * worth, c))
+        scored.append((sign * (w.coin_value(coins) + worth), sign * coins, sign * worth, c))
     scored.sort(key=lambda x: -x[0])
     return scored
 
 
-def _follow_value(bot, game, d, info, cards) -> float:
-    """What the statements after the question are worth when it is answered `cards`."""
+def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
+    """What the answer `cards` is worth with the statements after the question (their
+    coins and the cards' own counted together)."""
     f = d.frame
     stmts = info.follow
     if info.may_body is not None and cards:
         stmts = tuple(info.may_body) + tuple(x for x in stmts if x not in info.may_body)
+    w = weigher(bot, game, d.player)
     if not stmts or f is None:
-        return 0.0
+        return w.coin_value(coins) + worth
     h = _copy(f.child(actor=d.player)) if f.actor != d.player else _copy(f)
     if info.bind:
         h.env[info.bind] = [(c, c.zone) for c in cards]
-    return weigher(bot, game, d.player).value(stmts, h)
+    return w.value(stmts, h, coins, worth)
 
 
 def cards(bot, game, d, avoid=()) -> list:
@@ -101,37 +101,37 @@ def cards(bot, game, d, avoid=()) -> list:
     info = asked(game.catalog.cards.get(d.source), d.effect)
     ranked = card_ranking(bot, game, d)
     if avoid:
-        ranked.sort(key=lambda x: x[1].d.id in avoid)
+        ranked.sort(key=lambda x: x[3].d.id in avoid)
     lo, hi = d.min, min(d.max, len(ranked))
     if not (info.follow or info.may_body):
-        chosen = [c for i, (v, c) in enumerate(ranked[:hi])
-                  if i < lo or (v > 0 and c.d.id not in avoid)]
-        return chosen
+        return [x[3] for i, x in enumerate(ranked[:hi])
+                if i < lo or (x[0] > 0 and x[3].d.id not in avoid)]
     if hi == 1:                                 # each card on its own (Remodel, Trader...)
         best, best_v = [], None
         if lo == 0:
             best_v = _follow_value(bot, game, d, info, [])
         seen = set()
-        for v, c in ranked:
+        for _, coins, worth, c in ranked:
             if c.d.id in seen:
                 continue
             seen.add(c.d.id)
-            total = v + _follow_value(bot, game, d, info, [c])
+            total = _follow_value(bot, game, d, info, [c], coins, worth)
             if best_v is None or total > best_v:
                 best, best_v = [c], total
         return best
     best, best_v = None, None                   # the best k of the ranking
-    total = 0.0
+    coins = worth = 0.0
     for k in range(0, min(hi, MAX_CHOSEN) + 1):
         if k:
-            total += ranked[k - 1][0]
+            coins += ranked[k - 1][1]
+            worth += ranked[k - 1][2]
         if k < lo:
             continue
-        picked = [c for _, c in ranked[:k]]
-        v = total + _follow_value(bot, game, d, info, picked)
+        picked = [x[3] for x in ranked[:k]]
+        v = _follow_value(bot, game, d, info, picked, coins, worth)
         if best_v is None or v > best_v:
             best, best_v = picked, v
-    return best if best is not None else [c for _, c in ranked[:lo]]
+    return best if best is not None else [x[3] for x in ranked[:lo]]
 
 
 def gain_ranking(bot, game, d) -> list:
@@ -159,12 +159,14 @@ def gain_ranking(bot, game, d) -> list:
 
 def pile(bot, game, d):
     """A pile to gain (or None when the gain may be declined and none is worth it), or a
-    pile for a token (the pile the other players most want: the end pile if there)."""
+    pile for a token: the dearest one its own buy plan never buys (what others may want
+    and it does not), else the dearest."""
     if d.purpose == "token":
-        end = game.rules.end_pile
-        if end in d.options:
-            return end
-        return max(d.options, key=lambda cid: game.cost(game.catalog.cards[cid]).coins)
+        planned = {cid for cid, _ in bot.plan}
+        cards = game.catalog.cards
+        return max(d.options, key=lambda cid: (cid not in planned,
+                                               game.cost(cards[cid]).coins,
+                                               game.cost(cards[cid]).potion))
     ranked = gain_ranking(bot, game, d)
     if not ranked:
         return None

@@ -51,13 +51,21 @@ def _static(stmts) -> float:
             worths = sorted((_static(b) for b in s.options), reverse=True)
             total += sum(worths[:s.count])
         elif isinstance(s, A.May):
-            total += max(0.0, _static(s.body))
+            if not _gives_up_this(s.stmt):     # once, not each time it is played
+                total += max(0.0, _static(s.body))
         elif isinstance(s, A.Each) and s.others:
             total += 1.0                     # an attack, usually
         elif isinstance(s, (A.If, A.Gain, A.Play, A.DrawUntil, A.RevealUntil, A.NextTurn,
                             A.Repeat, A.Tokens, A.ExtraTurn, A.TurnCost)):
             total += 0.8
     return total
+
+
+def _gives_up_this(s) -> bool:
+    """`trash this` (or another move of `this` out of the deck for good)."""
+    return isinstance(s, A.Move) and s.verb in ("trash", "return") and \
+        isinstance(s.target, A.AllOf) and isinstance(s.target.expr, A.Name) and \
+        s.target.expr.name == "this"
 
 
 class Tally:
@@ -189,10 +197,13 @@ class Weigher:
                 + 0.3 * t.buys + 1.0 * t.potions + t.worth)
 
     # ---- blocks ----------------------------------------------------------------------------
-    def value(self, stmts, f: Frame) -> float:
-        """The worth of doing these statements for this weigher's player."""
+    def value(self, stmts, f: Frame, coins: float = 0.0, worth: float = 0.0) -> float:
+        """The worth of doing these statements for this weigher's player (in a copy of
+        the frame: weighing binds nothing in the game), with `coins` and `worth` already
+        won or lost by the answer."""
         t = Tally()
-        self.block(stmts, f, t, 0)
+        t.coins, t.worth = coins, worth
+        self.block(stmts, _copy(f), t, 0)
         return self.total(t)
 
     def block(self, stmts, f: Frame, t: Tally, depth: int) -> None:

@@ -126,10 +126,17 @@ def load_answers(src, data, catalog) -> tuple:
                           f" ({cid} asks: {asks or 'nothing'})")
                 continue
             rules = [r for i, text in enumerate(entries)
-                     if (r := _rule(src, at + (i,), str(text), key, cid, keys[key], catalog))
-                     is not None]
+                     if (r := _rule(src, at + (i,), _text(text), key, cid, keys[key],
+                                    catalog)) is not None]
             out.append((cid, key, tuple(rules)))
     return tuple(out)
+
+
+def _text(entry) -> str:
+    """An entry as written: YAML reads a bare `yes` or `no` as true or false."""
+    if isinstance(entry, bool):
+        return "yes" if entry else "no"
+    return str(entry)
 
 
 def _rule(src, key: tuple, text: str, answer_key: str, cid: str, options: int,

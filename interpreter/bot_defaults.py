@@ -82,7 +82,10 @@ def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
     """What the answer `cards` is worth with the statements after the question (their
     coins and the cards' own counted together)."""
     f = d.frame
-    stmts = info.follow
+    # `each player { ... }` after the question: each player's own part reads his own
+    # answer (Masquerade), so only the deciding player's part is weighed
+    stmts = tuple(x for s in info.follow
+                  for x in (s.body if isinstance(s, A.Each) else (s,)))
     if info.may_body is not None and cards:
         stmts = tuple(info.may_body) + tuple(x for x in stmts if x not in info.may_body)
     w = weigher(bot, game, d.player)

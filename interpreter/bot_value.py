@@ -86,6 +86,9 @@ class Weigher:
         pl = game.players[p]
         h = pl.holdings
         self.density = h.money / h.size if h.size else 0.5
+        deck = pl.deck.cards                 # what is drawn next, when it is known
+        if len(deck) >= 3:
+            self.density = sum(c.d.plain_coins for c in deck) / len(deck)
         self.action_share = h.actions / h.size if h.size else 0.0
         t = game.turn
         self.own_turn = t.player == p and t.phase != "cleanup"
@@ -192,7 +195,7 @@ class Weigher:
     def total(self, t: Tally) -> float:
         cards = t.cards
         draw_coins = cards * self.density * 0.9
-        extra = 0.1 * cards + (0.3 * cards * self.action_share if self.actions > 0 else 0)
+        extra = 0.02 * cards + (0.15 * cards * self.action_share if self.actions > 0 else 0)
         return (self.coin_value(t.coins + draw_coins) + extra + self.action_value(t.actions)
                 + 0.3 * t.buys + 1.0 * t.potions + t.worth)
 
@@ -455,8 +458,10 @@ def _as_you(w: Weigher, s: A.AsYou, f, t, depth) -> None:
 
 
 def _instead(w: Weigher, s: A.Instead, f, t, depth) -> None:
-    if f.it:                                   # the gain replaced does not happen
-        t.worth -= w.worth(f.it[0][0].d)
+    if f.it:                    # the gain replaced does not happen: a card the player's
+        d = f.it[0][0].d        # plan wants now was gained on purpose
+        wanted = w.bot is not None and d.id in w.bot.wanted(w.g, w.p)
+        t.worth -= max(w.worth(d), 4.0) if wanted else w.worth(d)
     w.block(s.body, f, t, depth)
 
 

@@ -1,6 +1,7 @@
 """The `dsl` command line. Each group of commands is a module of its own: cli_check (lint,
-cards, test), cli_games (simulate, replay, play), cli_locale (render, locales, locale init);
-cli_common holds what they share (the fan sets of --cards and DSL_CARDS)."""
+cards, test), cli_games (simulate, replay, play), cli_balance (balance), cli_locale (render,
+locales, locale init); cli_common holds what they share (the fan sets of --cards and
+DSL_CARDS)."""
 from __future__ import annotations
 
 import argparse
@@ -37,7 +38,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import cli_check, cli_games, cli_locale
+    from . import cli_balance, cli_check, cli_games, cli_locale
     ap = argparse.ArgumentParser(
         prog="dsl", description="The Dominion card language.",
         epilog="Fan sets: every command takes --cards PATH (a set folder or card files, "
@@ -47,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     cli_check.register(sub)
     cli_games.register(sub)
+    cli_balance.register(sub)
     cli_locale.register(sub)
     return ap
 

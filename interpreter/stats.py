@@ -35,14 +35,18 @@ class GameWatch:
         p = turn.player
         k = game.players[p].turns or 1
         vp, coins = self.vp[p], self.coins[p]
-        while len(vp) < k:
-            vp.append(0)
-            coins.append(0)
+        if len(vp) < k:                      # a new turn (not an extra one)
+            while len(vp) < k:
+                vp.append(0)
+                coins.append(0)
+            coins[k - 1] = self._coins
+        else:
+            coins[k - 1] += self._coins
         vp[k - 1] = game.vp(p)
-        coins[k - 1] += self._coins
         self._coins = 0
+        gained = self.gained
         for q, card in turn.gains:           # gains of anyone in this turn (a Curse given)
-            got = self.gained[q]
+            got = gained[q]
             cid = card.d.id
             got[cid] = got.get(cid, 0) + 1
 
@@ -87,7 +91,11 @@ class Tally:
         for s, b in enumerate(seats):
             _add_into(self.vp[b], watch.vp[s])
             _add_into(self.coins[b], watch.coins[s])
-            _add_into(self.reached[b], [1] * len(watch.vp[s]))
+            reached, n = self.reached[b], len(watch.vp[s])
+            if len(reached) < n:
+                reached.extend([0] * (n - len(reached)))
+            for i in range(n):
+                reached[i] += 1
             got = self.gained[b]
             for cid, n in watch.gained[s].items():
                 got[cid] = got.get(cid, 0) + n

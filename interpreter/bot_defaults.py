@@ -85,7 +85,7 @@ def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
     # `each player { ... }` after the question: each player's own part reads his own
     # answer (Masquerade), so only the deciding player's part is weighed
     stmts = tuple(x for s in info.follow
-                  for x in (s.body if isinstance(s, A.Each) else (s,)))
+                  for x in (s.body if isinstance(s, A.Each) and not s.others else (s,)))
     if info.may_body is not None and cards:
         stmts = tuple(info.may_body) + tuple(x for x in stmts if x not in info.may_body)
     w = weigher(bot, game, d.player)

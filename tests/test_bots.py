@@ -396,3 +396,10 @@ def test_the_bots_still_finish_their_games():
     res = run_games(CATALOG, ["baron"], ["bm:baron", "bm"], 40, seed=3)
     assert res.unfinished == 0
     assert res.bots[0].wins > 40 * 0.45          # 5% before the defaults weighed Baron
+
+
+def test_ambassador_returns_junk_and_never_gives_away_a_good_card():
+    game = table(["ambassador"], ["ambassador", "estate", "estate", "gold"])
+    play(game, "ambassador")
+    assert ids(game.players[0].hand) == ["gold"]
+    assert ids(game.players[1].discard) == ["estate"]

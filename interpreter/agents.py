@@ -104,21 +104,6 @@ def translate(a, d: Decision):
     return _cards_by_id(a, d.options)
 
 
-def junk_rank(card) -> tuple:
-    """Lower is worse: Curses, then Victory-only cards, then Treasures costing nothing
-    (Copper), then the rest by cost."""
-    d = card.d
-    if "curse" in d.types:
-        r = 0
-    elif d.types == ("victory",):
-        r = 1
-    elif d.types == ("treasure",) and d.cost.coins == 0 and not d.cost.potion:
-        r = 2
-    else:
-        r = 3
-    return (r, d.cost.coins + 2 * d.cost.potion)
-
-
 class Bot:
     """A strategy played: its buy priorities (never a buy that ends the game the bot then
     loses), its play priorities, its answer rules per card (bot_rules.py), and for every

@@ -403,3 +403,22 @@ def test_ambassador_returns_junk_and_never_gives_away_a_good_card():
     play(game, "ambassador")
     assert ids(game.players[0].hand) == ["gold"]
     assert ids(game.players[1].discard) == ["estate"]
+
+
+def test_a_set_aside_rule(tmp_path):
+    b = mine_bot(tmp_path, "haven: {set_aside: [estate]}")
+    game = table(["haven"], ["haven", "estate", "silver"], deck=["copper"],
+                 agents=[b, bot("bm")])
+    play(game, "haven")
+    assert ids(game.players[0].set_aside) == ["estate"]
+    game = table(["haven"], ["haven", "estate", "silver"], deck=["copper"])
+    play(game, "haven")                          # by default: what is worth more tomorrow
+    assert ids(game.players[0].set_aside) == ["silver"]
+
+
+def test_a_may_rule_answers_a_may_choice_of_cards(tmp_path):
+    b = mine_bot(tmp_path, "baron: {may: [no]}")
+    game = table(["baron"], ["baron", "estate"], agents=[b, bot("bm")])
+    play(game, "baron")                          # no discard: it gains an Estate
+    assert ids(game.players[0].discard) == ["estate"] and game.turn.coins == 0
+    assert ids(game.players[0].hand) == ["estate"]

@@ -54,6 +54,13 @@ def table(rows: list, command: str, games: int, seed: int) -> str:
         f"that card alone. Win rate of `bm:CARD` (a shared win counts half) with its 95% "
         f"Wilson interval; ties are shared wins. Sorted by win rate.",
         "",
+        "A card far below 50% is not always played badly: one copy of a card that does "
+        "little alone takes the place of a Silver early, which Big Money against itself "
+        "feels (Village, a card that only gives Actions, is near 30%); a card costing a "
+        "Potion also costs the Potion; Throne Room and Golem have no other Action to play; "
+        "and `money`, which Big Money's Province entry reads, counts only the plain +$N "
+        "of Treasures (Philosopher's Stone adds nothing to it).",
+        "",
         "| card | set | cost | bm:CARD wins | 95% interval | ties |",
         "|---|---|---|---:|---|---:|",
     ]

@@ -128,14 +128,14 @@ _SHIPPED_ANSWERS: dict = {}      # id(catalog) -> (catalog, {card id: answers})
 
 
 def shipped_answers(catalog) -> dict:
-    """card id -> the answer rules the shipped strategies give for it (of the strategy
+    """card id -> the answer rules the known strategies give for it (of the strategy
     named `bm-CARD` if it gives some, else of the first file by name that does); read
-    once per catalog. A shipped file that does not load gives none (lint reports it)."""
+    once per catalog. A file that does not load gives none (lint reports it)."""
     hit = _SHIPPED_ANSWERS.get(id(catalog))
     if hit is not None and hit[0] is catalog:
         return hit[1]
     found: dict = {}
-    paths = sorted(strategies_dir().glob("*.yaml"))
+    paths = list(strategy_files(catalog).values())   # shipped, and the fan sets' own
     for path in sorted(paths, key=lambda p: (not p.stem.startswith("bm-"), p.stem)):
         strategy = load_strategy(path, catalog)[0]
         if strategy is None:

@@ -94,6 +94,14 @@ def test_stats_change_no_result_and_merge_the_same_whatever_the_workers():
     assert s1.gained[0].get("curse", 0) < s1.gained[1]["curse"]   # the Witch gives them
 
 
+def test_a_dask_cluster_gives_the_same_stats():
+    local = run_games(CATALOG, QUIET, ["bm:smithy", "bm"], 30, seed=5, stats=True)
+    dask = run_games(CATALOG, QUIET, ["bm:smithy", "bm"], 30, seed=5, stats=True,
+                     backend="dask")
+    assert dask.stats.csv_rows(["a", "b"]) == local.stats.csv_rows(["a", "b"])
+    assert [b.wins for b in dask.bots] == [b.wins for b in local.bots]
+
+
 def test_merging_tallies_is_adding():
     whole = run_games(CATALOG, QUIET, ["bm:smithy", "bm"], 30, seed=2, stats=True).stats
     again = Tally(2)

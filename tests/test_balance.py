@@ -176,3 +176,23 @@ def test_without_matplotlib_the_error_says_what_to_install(tmp_path):
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "pip install 'dominion-card-language[plot]'" in r.stderr
     assert not plot.exists() and r.stdout == ""
+
+
+def test_a_fan_card_plays_its_own_strategy_against_official_cards(tmp_path, capsys):
+    fan = shutil.copytree(FAN_SET, tmp_path / "fan_set")
+    code, out, err = dsl(capsys, "balance", "apprentice_smith", "--cards", str(fan), *TINY,
+                         "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["bot"] == "apprentice_smith" and data["cost"] == "$3"
+    assert data["rivals"] and "night_market" not in data["rivals"]
+    assert all(CATALOG.cards[r].cost == CATALOG.cards["village"].cost for r in data["rivals"])
+    assert all("night_market" not in k for k in data["kingdoms"])     # official cards only
+
+
+def test_a_broken_strategy_of_the_card_is_an_error_before_any_game(tmp_path, capsys):
+    fan = shutil.copytree(FAN_SET, tmp_path / "fan_set")
+    (fan / "strategies" / "apprentice_smith.yaml").write_text(
+        "name: apprentice_smith\nbuy:\n  - apprentice_smith if owned(\n", encoding="utf-8")
+    code, out, err = dsl(capsys, "balance", "apprentice_smith", "--cards", str(fan), *TINY)
+    assert code == 1 and "apprentice_smith.yaml" in err and out == ""

@@ -40,6 +40,8 @@ def cmd_balance(args) -> int:
     finally:
         close()
     seconds = time.perf_counter() - start
+    if plot is not None:             # first: a reader that stops early (`| head`) still gets it
+        write_plot(report, *plot)
     if args.format == "json":
         print(json.dumps(balance.report_json(report), indent=2))
     elif args.format == "csv":
@@ -49,8 +51,6 @@ def cmd_balance(args) -> int:
         w.writerows(balance.report_csv_rows(report))
     else:
         print("\n".join(report_text(report, cat, len(runs) * plan.games, seconds)))
-    if plot is not None:
-        write_plot(report, *plot)
     return 0
 
 

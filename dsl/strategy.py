@@ -9,8 +9,8 @@ from pathlib import Path
 from .data import fan_subfolders, shipped_dir
 from .errors import Diagnostic, DslError
 from .loader import Source, load_document, read_source
-from .parser import ParseError, parse_priority
-from .strategy_answers import checker, load_answers, load_play
+from .parser import parse_priority
+from .strategy_answers import load_answers, load_card_entries, load_play
 
 
 @dataclass(frozen=True)
@@ -49,27 +49,12 @@ def load_strategy(path: Path, catalog) -> tuple[Strategy | None, Source]:
     data = None if src.diagnostics else load_document(src, "strategy")
     if data is None:
         return None, src
-    entries = []
-    for i, text in enumerate(data["buy"]):
-        key = ("buy", i)
-        try:
-            cid, cond, _ = parse_priority(str(text))
-        except ParseError as e:
-            line, col = src.file_pos(key, e.line, e.col)
-            src.error(key, "E003", f"syntax: {e.message}; write `CARD` or `CARD if CONDITION`",
-                      line=line, col=col)
-            continue
-        if cid not in catalog.cards:
-            src.error(key, "E004", f"unknown card '{cid}'")
-            continue
-        if cond is not None:
-            checker(src, key, catalog).cond(cond)
-        entries.append((cid, cond))
+    entries = load_card_entries(src, data["buy"], "buy", catalog)
     play = load_play(src, data, catalog)
     answers = load_answers(src, data, catalog)
     if any(d.severity == "error" for d in src.diagnostics):
         return None, src
-    return Strategy(data["name"], tuple(entries), play, answers), src
+    return Strategy(data["name"], entries, play, answers), src
 
 
 def find_strategy(spec: str, catalog) -> Strategy:

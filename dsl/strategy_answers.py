@@ -86,9 +86,15 @@ def asked(d) -> dict:
 
 def load_play(src, data, catalog) -> tuple:
     """The `play` list: ((card id, condition or None), ...), Actions to play first."""
+    return load_card_entries(src, data.get("play", []), "play", catalog)
+
+
+def load_card_entries(src, texts, field: str, catalog) -> tuple:
+    """A list of `CARD [if CONDITION]` entries (`buy`, `play`): ((card id, condition or
+    None), ...), each mistake reported in `src` at its position."""
     out = []
-    for i, text in enumerate(data.get("play", [])):
-        key = ("play", i)
+    for i, text in enumerate(texts):
+        key = (field, i)
         try:
             cid, cond, _ = parse_priority(str(text))
         except ParseError as e:

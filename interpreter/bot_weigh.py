@@ -7,6 +7,7 @@ from dsl import ast as A
 
 from .bot_value import Phantom, Tally, Weigher, _copy, play_worth
 from .compiler import compiled, is_kind
+from .effects import selection_bounds
 
 
 def _bonus(w: Weigher, s: A.Bonus, f, t: Tally, depth) -> None:
@@ -30,14 +31,7 @@ def choose_cards(w: Weigher, sel, verb: str, f, dest=None) -> tuple:
     cands = w.cards_of(sel.source, f)
     if sel.kind and sel.kind not in ("card", "cards"):
         cands = [c for c in cands if is_kind(c.d, sel.kind)]
-    if sel.mode == "all":
-        lo = hi = len(cands)
-    elif sel.mode == "exactly":
-        lo = hi = min(max(w.number(sel.count, f), 0), len(cands))
-    elif sel.mode == "up_to":
-        lo, hi = 0, min(max(w.number(sel.count, f), 0), len(cands))
-    else:
-        lo, hi = 0, len(cands)
+    lo, hi = selection_bounds(sel, len(cands), lambda: w.number(sel.count, f))
     scored = sorted(((w.card_score(verb, c, dest), c) for c in cands),
                     key=lambda x: -(x[0][0] * 0.9 + x[0][1]))
     chosen, coins, worth = [], 0.0, 0.0

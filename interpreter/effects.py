@@ -22,6 +22,17 @@ MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside 
 WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
 
 
+def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
+    """(fewest, most) cards a selection takes of n candidates: all, `exactly N`, `up to N`
+    or any number; `count()` gives N (evaluated only when the selection has one)."""
+    if sel.mode == "all":
+        return n, n
+    if sel.mode in ("exactly", "up_to"):
+        k = min(max(count(), 0), n)
+        return (k if sel.mode == "exactly" else 0), k
+    return 0, n
+
+
 class Interpreter(ControlStatements, LastingStatements):
     def __init__(self, game):
         self.game = game
@@ -107,12 +118,7 @@ class Interpreter(ControlStatements, LastingStatements):
             cands = [c for c in cands if is_kind(c.d, sel.kind)]
         if sel.mode == "all":
             return cands
-        if sel.mode == "exactly":
-            lo = hi = min(max(self._num(sel.count, f), 0), len(cands))
-        elif sel.mode == "up_to":
-            lo, hi = 0, min(max(self._num(sel.count, f), 0), len(cands))
-        else:
-            lo, hi = 0, len(cands)
+        lo, hi = selection_bounds(sel, len(cands), lambda: self._num(sel.count, f))
         if optional:
             lo = 0
         if hi == 0:

@@ -147,9 +147,10 @@ def _english_articles(text: str) -> str:
     return re.sub(r"\b([Aa]) (?=[AEIOUaeiou])", lambda m: m.group(1) + "n ", text)
 
 
-def render_card(card, catalog, locale: Locale) -> RenderedCard:
-    """The printed-card text of `card` in `locale`, with what fell back to English."""
-    ctx = Ctx(locale, catalog, card, treasure="treasure" in card.types)
+def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> RenderedCard:
+    """The printed-card text of `card` in `locale`, with what fell back to English.
+    `examples`: a dict that collects, per template msgid, its first filled text and values."""
+    ctx = Ctx(locale, catalog, card, treasure="treasure" in card.types, examples=examples)
     name, fell_back = locale.card_name(card)
     if fell_back:
         ctx.fallbacks.append("name")

@@ -28,6 +28,12 @@ class Ctx:
     revealed_split: bool = False
     this_where: str = "self"
     treasure: bool = False
+    examples: dict | None = None       # msgid -> (filled text, values): translator comments
+
+    def _example(self, msgid: str, text: str, kw: dict) -> str:
+        if self.examples is not None and msgid not in self.examples:
+            self.examples[msgid] = (text, dict(kw))
+        return text
 
     # -- lookups, never failing: a broken translation falls back to the English template
     def t(self, msgid: str, **kw) -> str:
@@ -35,7 +41,7 @@ class Ctx:
             self._note("template: " + msgid)
         text = self.locale.gettext(msgid)
         try:
-            return text.format(**kw)
+            return self._example(msgid, text.format(**kw), kw)
         except (KeyError, IndexError, ValueError):
             self._note("template: " + msgid)
             return msgid.format(**kw)
@@ -45,7 +51,7 @@ class Ctx:
             self._note("template: " + pair[0])
         text = self.locale.ngettext(pair[0], pair[1], n)
         try:
-            return text.format(n=n, **kw)
+            return self._example(pair[0], text.format(n=n, **kw), {"n": n, **kw})
         except (KeyError, IndexError, ValueError):
             self._note("template: " + pair[0])
             return (pair[0] if n == 1 else pair[1]).format(n=n, **kw)

@@ -1,6 +1,6 @@
 """The `dsl` command line. Each group of commands is a module of its own: cli_check (lint,
-cards, test), cli_games (simulate, replay, play), cli_balance (balance), cli_locale (render,
-locales, locale init); cli_common holds what they share (the fan sets of --cards and
+cards, test), cli_games (simulate, replay, play), cli_balance (balance), cli_render (render),
+cli_locale (locales, locale init); cli_common holds what they share (the fan sets of --cards and
 DSL_CARDS)."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import cli_balance, cli_check, cli_games, cli_locale
+    from . import cli_balance, cli_check, cli_games, cli_locale, cli_render
     ap = argparse.ArgumentParser(
         prog="dsl", description="The Dominion card language.",
         epilog="Fan sets: every command takes --cards PATH (a set folder or card files, "
@@ -49,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_check.register(sub)
     cli_games.register(sub)
     cli_balance.register(sub)
+    cli_render.register(sub)
     cli_locale.register(sub)
     return ap
 

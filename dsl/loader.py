@@ -145,7 +145,11 @@ def parse_cost(value) -> Cost:
 
 
 def load_card(path: Path) -> tuple[CardDef | None, Source]:
-    src = read_source(path)
+    return card_from_source(read_source(path))
+
+
+def card_from_source(src: Source) -> tuple[CardDef | None, Source]:
+    """A card from text already read (`dsl serve` lints text that is never written)."""
     if src.diagnostics:
         return None, src
     data = load_document(src, "card")
@@ -182,7 +186,7 @@ def load_card(path: Path) -> tuple[CardDef | None, Source]:
     card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
-                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"), path=str(path))
+                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"), path=src.path)
     return card, src
 
 

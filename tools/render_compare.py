@@ -1,13 +1,15 @@
-"""Rendered English text next to the printed English text, for the kingdom cards.
+"""Rendered card text next to the printed text, for the kingdom cards.
 
 Why: the renderer's quality bar is that it says what the printed card says. This prints,
 card by card, both texts and a similarity score (difflib ratio over normalized text), then
-a summary: mean, minimum and how many are identical.
+a summary: mean, minimum and how many are identical. `--locale cs` compares the Czech
+rendering with the Czech texts the rulebooks print (only the cards with a `text: cs:`).
 
-    python tools/render_compare.py [--quiet]
+    python tools/render_compare.py [--quiet] [--locale LANG]
 """
 from __future__ import annotations
 
+import argparse
 import difflib
 import re
 import sys
@@ -15,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dsl.i18n import get_locale            # noqa: E402
+from dsl.i18n import LocaleError, get_locale  # noqa: E402
 from dsl.loader import load_shipped         # noqa: E402
 from dsl.render import joined_text, render_card  # noqa: E402
 
@@ -24,30 +26,41 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[.;,:]", " ", text.casefold())).strip()
 
 
-def compare() -> list[tuple]:
+def compare(lang: str = "en") -> list[tuple]:
     catalog = load_shipped().catalog
-    en = get_locale("en")
+    loc = get_locale(lang)
     rows = []
     for card in sorted(catalog.cards.values(), key=lambda c: (c.set, c.id)):
-        if card.set == "basic":
-            continue                              # the 63 kingdom cards
-        rendered = joined_text(render_card(card, catalog, en))
-        printed = card.texts.get("en", "")
+        if card.set == "basic" or lang not in card.texts:
+            continue                              # the kingdom cards with a printed text
+        rendered = joined_text(render_card(card, catalog, loc))
+        printed = card.texts[lang]
         score = difflib.SequenceMatcher(None, normalize(rendered), normalize(printed)).ratio()
         rows.append((card.id, rendered, printed, score))
     return rows
 
 
 def main(argv=None) -> int:
-    quiet = "--quiet" in (argv if argv is not None else sys.argv[1:])
-    rows = compare()
-    if not quiet:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quiet", action="store_true", help="the summary line only")
+    parser.add_argument("--locale", default="en", help="the language (default en)")
+    args = parser.parse_args(argv)
+    try:
+        rows = compare(args.locale)
+    except LocaleError as e:
+        print(f"render_compare: {e}", file=sys.stderr)
+        return 1
+    if not rows:
+        print(f"render_compare: no card has a printed '{args.locale}' text", file=sys.stderr)
+        return 1
+    if not args.quiet:
         for cid, rendered, printed, score in rows:
             print(f"{cid}  {score:.2f}\n  rendered: {rendered}\n  printed:  {printed}")
     scores = [r[3] for r in rows]
     identical = sum(r[1] == r[2] for r in rows)
     worst = min(rows, key=lambda r: r[3])
-    print(f"{len(rows)} kingdom cards: mean similarity {sum(scores) / len(scores):.3f}, "
+    what = "kingdom cards" if args.locale == "en" else "cards"
+    print(f"{len(rows)} {what}: mean similarity {sum(scores) / len(scores):.3f}, "
           f"min {worst[3]:.3f} ({worst[0]}), identical {identical}")
     return 0
 

@@ -129,8 +129,63 @@ def cmd_test(args) -> int:
     return 1 if failed or not files else 0
 
 
+SCHEMAS = ("card", "set", "strategy", "scenario", "rules")
+DRAFT7 = "http://json-schema.org/draft-07/schema#"
+
+
+def editor_schema(node):
+    """A schema in JSON Schema draft 7, the newest the YAML language server (VS Code,
+    Neovim, Helix...) reads: `$defs` become `definitions`, `dependentRequired` becomes
+    `dependencies`; the project itself validates with the 2020-12 original."""
+    if isinstance(node, list):
+        return [editor_schema(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for k, v in node.items():
+        if k == "$schema":
+            out[k] = DRAFT7
+        elif k == "$defs":
+            out["definitions"] = {name: editor_schema(d) for name, d in v.items()}
+        elif k == "dependentRequired":
+            out["dependencies"] = v
+        elif k == "$ref" and isinstance(v, str):
+            out[k] = v.replace("#/$defs/", "#/definitions/")
+        elif k == "properties":
+            out[k] = {name: editor_schema(d) for name, d in v.items()}
+        else:
+            out[k] = editor_schema(v)
+    return out
+
+
+def cmd_schema(args) -> int:
+    """Print a JSON Schema (for an editor's YAML language server), or write them all."""
+    from .loader import schema
+    if args.out is None:
+        if args.name is None:
+            print("dsl: name a schema (" + ", ".join(SCHEMAS) + "), or write them all with "
+                  "--out FOLDER", file=sys.stderr)
+            return 2
+        print(json.dumps(editor_schema(schema(args.name)), indent=2, ensure_ascii=False))
+        return 0
+    folder = Path(args.out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ([args.name] if args.name else SCHEMAS):
+            path = folder / f"{name}.schema.json"
+            part = path.with_suffix(".json.part")
+            part.write_text(json.dumps(editor_schema(schema(name)), indent=2, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
+            part.replace(path)
+            print(path)
+    except OSError as e:
+        print(f"dsl: cannot write into {folder}: {e.strerror}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def register(sub) -> None:
-    """Add lint, cards and test to the `dsl` argument parser."""
+    """Add lint, cards, test and schema to the `dsl` argument parser."""
     cards = cards_option()
     p = sub.add_parser("lint", help="check card files, set files, strategies and rules",
                        parents=[cards])
@@ -156,3 +211,9 @@ def register(sub) -> None:
                    help="scenario files or folders (default: the fan sets' tests/ folders)")
     p.add_argument("-v", "--verbose", action="store_true")
     p.set_defaults(func=cmd_test)
+    p = sub.add_parser("schema", help="print the JSON Schema of card, set, strategy, scenario "
+                       "or rules files (for an editor: docs/editor.md)")
+    p.add_argument("name", nargs="?", choices=SCHEMAS)
+    p.add_argument("--out", metavar="FOLDER", help="write NAME.schema.json files (all of them "
+                   "unless a name is given) into FOLDER")
+    p.set_defaults(func=cmd_schema)

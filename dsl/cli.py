@@ -39,6 +39,7 @@ class _Version(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     from . import cli_balance, cli_check, cli_games, cli_locale, cli_render
+    from . import cli_web
     ap = argparse.ArgumentParser(
         prog="dsl", description="The Dominion card language.",
         epilog="Fan sets: every command takes --cards PATH (a set folder or card files, "
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_balance.register(sub)
     cli_render.register(sub)
     cli_locale.register(sub)
+    cli_web.register(sub)
     return ap
 
 

@@ -145,11 +145,12 @@ def parse_cost(value) -> Cost:
 
 
 def load_card(path: Path) -> tuple[CardDef | None, Source]:
-    return card_from_source(read_source(path))
+    return card_from_source(read_source(path), art_on_disk=True)
 
 
-def card_from_source(src: Source) -> tuple[CardDef | None, Source]:
-    """A card from text already read (`dsl serve` lints text that is never written)."""
+def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | None, Source]:
+    """A card from text already read (`dsl serve` lints text that is never written).
+    `art_on_disk`: resolve and check its art image beside the card file (a loaded file)."""
     if src.diagnostics:
         return None, src
     data = load_document(src, "card")
@@ -186,8 +187,28 @@ def card_from_source(src: Source) -> tuple[CardDef | None, Source]:
     card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
-                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"), path=src.path)
+                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"), path=src.path,
+                   art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
+
+
+def _art_path(src: Source, path: Path, art: str | None) -> str | None:
+    """The card's art image, resolved beside the card file; a path out of its set folder
+    (or, for a loose card file, out of its folder) or a missing file is an error."""
+    if art is None:
+        return None
+    card_dir = path.resolve().parent
+    home = card_dir.parent if card_dir.name == "cards" and \
+        (card_dir.parent / "set.yaml").is_file() else card_dir
+    target = (card_dir / art).resolve()
+    if not target.is_relative_to(home):
+        src.error(("art",), "E002", f"art: '{art}' is outside the set folder {home}; put the "
+                  "image inside it (e.g. art/NAME.png beside cards/)")
+        return None
+    if not target.is_file():
+        src.error(("art",), "E001", f"art: no image file {target}")
+        return None
+    return str(target)
 
 
 def _by_players(table: dict) -> dict:

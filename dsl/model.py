@@ -53,6 +53,7 @@ class CardDef:
     vp: Optional[object] = None
     pile: Optional[int] = None
     path: str = field(default="", compare=False)
+    art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
     is_action: bool = field(init=False, compare=False, repr=False)
     is_treasure: bool = field(init=False, compare=False, repr=False)

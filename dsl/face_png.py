@@ -11,7 +11,7 @@ import io
 from functools import lru_cache
 
 from .face_shapes import Coin, Image, Line, Potion, Rect, Shield, Text, font_path
-from .face_svg import EDGE, GOLD, POTION_BLUE, VP_GREEN, potion_points, shield_points
+from .face_svg import EDGE, COIN_INK, POTION_BLUE, VP_GREEN, potion_points, shield_points
 
 SUPERSAMPLE = 2
 PNG_EXTRA = "install the png extra: pip install 'dominion-card-language[png]'"
@@ -94,9 +94,9 @@ class _Canvas:
                           fill=_rgb(fill), outline=_rgb(outline), width=max(1, round(width * k)))
 
     def coin(self, c: Coin) -> None:
-        self.disc(c.cx, c.cy, c.r, GOLD[2], GOLD[2], 1)
-        self.disc(c.cx, c.cy, c.r * 0.9, GOLD[1], GOLD[1], 1)
-        self.disc(c.cx - c.r * 0.15, c.cy - c.r * 0.15, c.r * 0.55, GOLD[0], GOLD[0], 1)
+        self.disc(c.cx, c.cy, c.r, COIN_INK[2], COIN_INK[2], 1)
+        self.disc(c.cx, c.cy, c.r * 0.9, COIN_INK[1], COIN_INK[1], 1)
+        self.disc(c.cx - c.r * 0.15, c.cy - c.r * 0.15, c.r * 0.55, COIN_INK[0], COIN_INK[0], 1)
         self.text(Text(c.cx - c.label_width / 2, c.cy + 0.36 * c.label_size, c.label,
                        c.label_size, True, "#2a1d05", c.label_width))
 

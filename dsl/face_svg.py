@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .face_shapes import FAMILY, Coin, Image, Line, Potion, Rect, Shield, Text, font_path
 
-GOLD = ("#fbe27a", "#d9a521", "#9c7012")
+COIN_INK = ("#fbe27a", "#d9a521", "#9c7012")
 POTION_BLUE, VP_GREEN, EDGE = "#2f66c9", "#5f8f35", "#2a211a"
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -70,7 +70,7 @@ def _coin(c: Coin, defs: _Defs) -> str:
     label = Text(c.cx - c.label_width / 2, c.cy + 0.36 * c.label_size, c.label,
                  c.label_size, True, "#2a1d05", c.label_width)
     return (f'<circle cx="{_n(c.cx)}" cy="{_n(c.cy)}" r="{_n(c.r)}" '
-            f'fill="{defs.gradient(GOLD, radial=True)}" stroke="{GOLD[2]}" '
+            f'fill="{defs.gradient(COIN_INK, radial=True)}" stroke="{COIN_INK[2]}" '
             f'stroke-width="{_n(max(1, c.r / 12))}"/>' + _run(label))
 
 

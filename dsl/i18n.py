@@ -30,6 +30,7 @@ from .data import fan_subfolders, shipped_dir
 DOMAIN = "dominion"
 CARD_NAME = "card name"          # msgctxt of card names
 CARD_TYPE = "card type"          # msgctxt of type names
+PHRASE = "phrase"                # msgctxt prefix of a template's forms ("phrase|acc")
 SOURCE_LANG = "en"               # the language of the msgids
 
 
@@ -68,11 +69,12 @@ class Locale:
     translated: frozenset = frozenset()
     po: object = None                    # the babel Catalog, when there is one
     dropped: tuple = ()                  # (line, msgid, problem) of unsafe translations
+    form_dropped: frozenset = frozenset()  # msgids refused only in a "...|form" entry
 
     @cached_property
     def dropped_ids(self) -> frozenset:
         """The msgids whose translation was refused (unsafe placeholders)."""
-        return frozenset(msgid for _, msgid, _ in self.dropped)
+        return frozenset(msgid for _, msgid, _ in self.dropped) - self.form_dropped
 
     @property
     def language(self) -> str:
@@ -89,6 +91,36 @@ class Locale:
 
     def has(self, msgid: str, context: str | None = None) -> bool:
         return self.language == SOURCE_LANG or (context, msgid) in self.translated
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.translations.npgettext(context, singular, plural, n)
+
+    def _form(self, context: str, msgid: str, form: str, plural: str | None = None,
+              n: int = 1) -> str | None:
+        """The "context|form" translation of msgid, or None when the catalog has none."""
+        key = f"{context}|{form}"
+        if self.language == SOURCE_LANG or (key, msgid) not in self.translated:
+            return None
+        if plural is None:
+            return self.pgettext(key, msgid)
+        return self.npgettext(key, msgid, plural, n)
+
+    def card_name_form(self, card, form: str) -> str | None:
+        """A card name in a grammatical form (msgctxt "card name|acc", msgid = the English
+        name), or None: the plain name serves."""
+        return self._form(CARD_NAME, card.names.get(SOURCE_LANG, card.id), form)
+
+    def type_name_form(self, type_id: str, form: str, catalog=None) -> str | None:
+        """A type name in a grammatical form (msgctxt "card type|acc"), or None."""
+        tdef = catalog.types.get(type_id) if catalog is not None else None
+        names = tdef.names if tdef is not None else {}
+        return self._form(CARD_TYPE, names.get(SOURCE_LANG, type_id.capitalize()), form)
+
+    def phrase_form(self, msgid: str, form: str, plural: str | None = None,
+                    n: int = 1) -> str | None:
+        """A template's translation for the whole phrase in a form (msgctxt "phrase|acc"),
+        or None: the plain translation is used with the form passed to its placeholders."""
+        return self._form(PHRASE, msgid, form, plural, n)
 
     def card_name(self, card) -> tuple[str, bool]:
         """(name, fell_back): the card file's name first, then the catalog, then English."""
@@ -133,6 +165,7 @@ MAX_PLURALS = 6                  # CLDR's most (Arabic); more is a broken or hos
 MAX_PLURAL_RULE = 300            # characters of the Plural-Forms expression
 _PLURAL_FORMS = re.compile(rb"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=([^\\\n\"]*)")
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_FORM_SPEC = re.compile(r"[a-z]{2,12}\Z")   # a grammatical form: {what:acc}
 
 
 def _check_header(po_path: Path, raw: bytes) -> None:
@@ -151,7 +184,9 @@ def _check_header(po_path: Path, raw: bytes) -> None:
 
 def placeholder_problem(msgid: str, msgstr: str) -> str | None:
     """Why a translation's placeholders cannot be filled safely, or None: each must be a
-    plain `{name}` from the template's own placeholders (no `.attr`, `[i]`, `!r`, `:spec`)."""
+    plain `{name}` from the template's own placeholders, or `{name:form}` asking for a
+    grammatical form (2 to 12 lowercase letters: `{what:acc}`); no `.attr`, `[i]`, `!r` or
+    other spec."""
     try:
         allowed = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
         fields = list(string.Formatter().parse(msgstr))
@@ -160,9 +195,10 @@ def placeholder_problem(msgid: str, msgstr: str) -> str | None:
     for _, name, spec, conversion in fields:
         if name is None:
             continue
-        if not _FIELD.match(name) or spec or conversion:
+        if not _FIELD.match(name) or conversion or spec and not _FORM_SPEC.match(spec):
             return f"placeholder {{{name}{'!' + conversion if conversion else ''}" \
-                   f"{':' + spec if spec else ''}}} is not a plain name"
+                   f"{':' + spec if spec else ''}}} is not a plain name or name:form " \
+                   "(a form is 2 to 12 lowercase letters, e.g. {what:acc})"
         if name not in allowed:
             return f"placeholder {{{name}}} is not one of the template's " \
                    f"({', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})"
@@ -171,7 +207,7 @@ def placeholder_problem(msgid: str, msgstr: str) -> str | None:
 
 def _unsafe_dropped(po) -> list:
     """Clear the translations whose placeholders cannot be filled safely (they fall back to
-    English); returns (line, msgid, problem) of each, for `dsl lint --locale`."""
+    English); returns (line, msgid, problem, context) of each, for `dsl lint --locale`."""
     dropped = []
     for m in po:
         if not m.id or not m.string:
@@ -180,7 +216,7 @@ def _unsafe_dropped(po) -> list:
         strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
         problems = [p for p in (placeholder_problem(" ".join(ids), s) for s in strings if s) if p]
         if problems:
-            dropped.append((m.lineno or 1, ids[0], problems[0]))
+            dropped.append((m.lineno or 1, ids[0], problems[0], m.context))
             m.string = tuple("" for _ in strings) if len(strings) > 1 else ""
     return dropped
 
@@ -201,7 +237,10 @@ def _load(po_path: Path, mtime: float) -> Locale:
         raise LocaleError(f"{po_path}: cannot read the catalog: {e}") from None
     if not 1 <= po.num_plurals <= MAX_PLURALS:
         raise LocaleError(f"{po_path}: bad Plural-Forms header (nplurals={po.num_plurals})")
-    dropped = _unsafe_dropped(po)
+    found = _unsafe_dropped(po)
+    dropped = [d[:3] for d in found]
+    plain = {d[1] for d in found if not d[3] or "|" not in d[3]}
+    form_only = frozenset(d[1] for d in found if d[1] not in plain)
     mo_path = po_path.with_suffix(".mo")
     if mo_path.exists() and mo_path.stat().st_mtime >= mtime and not dropped:
         data = mo_path.read_bytes()
@@ -213,7 +252,7 @@ def _load(po_path: Path, mtime: float) -> Locale:
         trans = gettext.GNUTranslations(io.BytesIO(data))
     except (OSError, ValueError, SyntaxError, RecursionError) as e:
         raise LocaleError(f"{po_path}: bad catalog (check Plural-Forms): {e}") from None
-    return Locale(lang, trans, _translated_keys(po), po, tuple(dropped))
+    return Locale(lang, trans, _translated_keys(po), po, tuple(dropped), form_only)
 
 
 def get_locale(code: str, locales_dir: Path | None = None, extra=()) -> Locale:
@@ -249,7 +288,9 @@ def _chained(code: str, locales: list) -> Locale:
     for t, nxt in zip(chain, chain[1:]):
         t.add_fallback(nxt)
     return Locale(code, chain[0], frozenset().union(*(loc.translated for loc in locales)),
-                  locales[0].po, tuple(d for loc in locales for d in loc.dropped))
+                  locales[0].po, tuple(d for loc in locales for d in loc.dropped),
+                  frozenset().union(*(loc.form_dropped for loc in locales)) -
+                  frozenset().union(*(loc.dropped_ids for loc in locales)))
 
 
 # ---- extraction (pybabel extract) ---------------------------------------------------------

@@ -191,8 +191,8 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     fallbacks = [f for f in ctx.fallbacks if f != "name"]
     if fell_back:
         fallbacks.insert(0, "name")
-    return RenderedCard(card.id, locale.code, name, types, str(card.cost), tuple(lines),
-                        tuple(fallbacks))
+    return RenderedCard(card.id, locale.code, name, tuple(map(str, types)), str(card.cost),
+                        tuple(map(str, lines)), tuple(fallbacks))     # plain text, no Phrase
 
 
 def template_ids() -> list:

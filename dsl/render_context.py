@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from . import ast as A
 from .i18n import Locale
 from .phrases import *  # noqa: F403 (the templates)
+from .render_forms import Phrase, fill, name_phrase, template_phrase
 from .walk import nodes
 
 
@@ -32,7 +33,8 @@ class Ctx:
 
     def _example(self, msgid: str, text: str, kw: dict) -> str:
         if self.examples is not None and msgid not in self.examples:
-            self.examples[msgid] = (text, dict(kw))
+            self.examples[msgid] = (str(text), {k: str(v) if isinstance(v, Phrase) else v
+                                                for k, v in kw.items()})
         return text
 
     # -- lookups, never failing: a broken translation falls back to the English template
@@ -41,20 +43,26 @@ class Ctx:
             self._note("template: " + msgid)
         text = self.locale.gettext(msgid)
         try:
-            return self._example(msgid, text.format(**kw), kw)
+            out = fill(text, kw)
         except (KeyError, IndexError, ValueError):
             self._note("template: " + msgid)
             return msgid.format(**kw)
+        return self._example(msgid, template_phrase(
+            out, text, kw, lambda form: self.locale.phrase_form(msgid, form)), kw)
 
     def tn(self, pair: tuple, n: int, **kw) -> str:
         if pair[0] in self.locale.dropped_ids:
             self._note("template: " + pair[0])
         text = self.locale.ngettext(pair[0], pair[1], n)
+        values = {"n": n, **kw}
         try:
-            return self._example(pair[0], text.format(n=n, **kw), {"n": n, **kw})
+            out = fill(text, values)
         except (KeyError, IndexError, ValueError):
             self._note("template: " + pair[0])
             return (pair[0] if n == 1 else pair[1]).format(n=n, **kw)
+        return self._example(pair[0], template_phrase(
+            out, text, values, lambda form: self.locale.phrase_form(pair[0], form, pair[1], n)),
+            values)
 
     def pick(self, forms: tuple) -> str:
         """Of (you, he[, he after `may`]) forms, the current person's: 0 you, 1 he (`he
@@ -76,20 +84,24 @@ class Ctx:
             self.fallbacks.append(what)
 
     def card_name(self, card_id: str) -> str:
+        """A card's name, a Phrase that knows its grammatical forms ("card name|acc")."""
         card = self.catalog.cards.get(card_id) if self.catalog else None
         if card is None:
             return card_id
         name, fell_back = self.locale.card_name(card)
         if fell_back:
             self._note(f"name: {card_id}")
-        return name
+            return name
+        return name_phrase(name, lambda form: self.locale.card_name_form(card, form))
 
     def kind_name(self, kind: str) -> str:
         if self.catalog is not None and kind in self.catalog.types:
             name, fell_back = self.locale.type_name(kind, self.catalog)
             if fell_back:
                 self._note(f"type: {kind}")
-            return name
+                return name
+            return name_phrase(name, lambda form: self.locale.type_name_form(
+                kind, form, self.catalog))
         return self.card_name(kind)
 
 

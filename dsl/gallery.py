@@ -199,7 +199,7 @@ def _card_text(card) -> str:
 # ---- the site ----------------------------------------------------------------------------------
 def site_files(catalog, locales: list) -> dict[str, str]:
     """Every file of the gallery: relative path -> text."""
-    from .face import face_svg
+    from .face import FaceError, face_svg
     cards = sorted(catalog.cards.values(), key=lambda c: (c.set, _cost_key(c.cost), c.id))
     codes = [loc.code for loc in locales]
     scenarios = card_scenarios(catalog)
@@ -209,7 +209,10 @@ def site_files(catalog, locales: list) -> dict[str, str]:
     for loc in locales:
         out[_index_name(loc.code, codes[0])] = index_page(cards, catalog, loc, codes)
         for c in cards:
-            out[f"faces/{c.id}.{loc.code}.svg"] = face_svg(c, catalog, loc)
+            try:
+                out[f"faces/{c.id}.{loc.code}.svg"] = face_svg(c, catalog, loc)
+            except FaceError as e:          # the card's art: too large, unreadable
+                raise GalleryError(str(e)) from None
     for c in cards:
         out[f"cards/{c.id}.html"] = card_page(c, catalog, locales, _card_text(c),
                                               scenarios.get(c.id, []))

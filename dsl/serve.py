@@ -16,7 +16,7 @@ from importlib.resources import files
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from .errors import DslError
+from .errors import Diagnostic, DslError
 from .loader import Loaded, Source, card_from_source
 from .model import Catalog
 
@@ -170,8 +170,12 @@ def create_app(sets, host: str = "127.0.0.1") -> Flask:
         errors = sum(d.severity == "error" for d in diags)
         face = None
         if card is not None and not errors:
-            from .face import face_svg
-            face = face_svg(card, cat, locales[code])
+            from .face import FaceError, face_svg
+            try:
+                face = face_svg(card, cat, locales[code])   # art is never read for a text
+            except FaceError as e:
+                diags.append(Diagnostic("card.yaml", 1, 1, "error", "E001", str(e)))
+                errors += 1
         return jsonify(diagnostics=[_diag_json(d) for d in diags], errors=errors,
                        warnings=len(diags) - errors, card=card.id if card else None,
                        face=face)

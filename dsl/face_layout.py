@@ -6,6 +6,8 @@ out. Sizes are in face units (600 x 926, a card's 59 x 91 mm); the formats scale
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .face_shapes import Coin, Face, Image, Potion, Rect, Text, text_width
 from .face_text import INK, typeset
 
@@ -27,6 +29,8 @@ ART_BOX = (44, 114, 512, 338)
 TEXT_FRAME = (44, 464, 512, 344)
 TEXT_BOX = (66, 478, 468, 316)
 TYPE_BOX = (40, 820, 520, 64)
+COMFORTABLE = 21          # a text set smaller than this takes room from the art...
+MAX_GROW = 140            # ...up to this much
 
 
 def frame_types(types) -> list[str]:
@@ -70,8 +74,8 @@ def _cost_items(cost) -> tuple[list, float]:
                   text_width(str(cost.coins), label, True))]
     right = x + 8 + 2 * r
     if cost.potion:
-        items.append(Potion(right + 12, cy + 8, 20))
-        right += 30
+        items.append(Potion(right + 14, cy + 6, 25))
+        right += 34
     return items, right + 8
 
 
@@ -83,7 +87,8 @@ def _set_items(set_name: str) -> tuple[list, float]:
     initials = "".join(p[0] for p in set_name.split()[:2]).upper() or "?"
     items = [Rect(cx - r, cy - r, 2 * r, 2 * r, (FRAME,), radius=r)]
     items += _one_line(initials, True, 18, (cx - r + 4, cy - r, 2 * r - 8, 2 * r), BANNER)
-    items += _one_line(set_name, False, 15, (WIDTH - 250, HEIGHT - 34, 220, 24), "#e8dfc8")
+    name = _one_line(set_name, False, 15, (WIDTH - 250, HEIGHT - 34, 220, 24), "#e8dfc8")[0]
+    items.append(replace(name, x=WIDTH - 36 - name.width))            # right-aligned
     return items, cx - r - 8
 
 
@@ -99,8 +104,11 @@ def layout(rendered, card, set_name: str, art: tuple | None = None) -> Face:
     x, y, w, h = NAME_BOX
     items.append(Rect(x, y, w, h, (BANNER,), FRAME, 3, radius=h / 2))
     items += _one_line(rendered.name, True, 40, (x + 30, y, w - 60, h))
+    vp = card.fixed_vp if card.vp is not None else None
+    text_items, size, grow = _text(rendered.text, vp)
     # art
     x, y, w, h = ART_BOX
+    h -= grow
     if art is not None:
         items.append(Image(x, y, w, h, art[0], art[1]))
     else:
@@ -108,9 +116,7 @@ def layout(rendered, card, set_name: str, art: tuple | None = None) -> Face:
     items.append(Rect(x, y, w, h, (), FRAME, 3))
     # text box
     x, y, w, h = TEXT_FRAME
-    items.append(Rect(x, y, w, h, (PARCHMENT,), FRAME, 3, radius=10))
-    vp = card.fixed_vp if card.vp is not None else None
-    text_items, size = typeset(rendered.text, TEXT_BOX, vp)
+    items.append(Rect(x, y - grow, w, h + grow, (PARCHMENT,), FRAME, 3, radius=10))
     items += text_items
     # type line, cost, set
     x, y, w, h = TYPE_BOX
@@ -120,4 +126,17 @@ def layout(rendered, card, set_name: str, art: tuple | None = None) -> Face:
     type_line = " - ".join(rendered.types)
     items += _one_line(type_line, True, 30, (left, y + 4, right - left, h - 8))
     items += cost_items + set_items
-    return Face(WIDTH, HEIGHT, rendered.name, tuple(items), TEXT_BOX, size)
+    x, y, w, h = TEXT_BOX
+    return Face(WIDTH, HEIGHT, rendered.name, tuple(items), (x, y - grow, w, h + grow), size)
+
+
+def _text(lines, vp) -> tuple:
+    """(items, size, how much taller than usual the text box is): a long text takes room
+    from the art rather than shrink below a comfortable size."""
+    items, size = typeset(lines, TEXT_BOX, vp)
+    grow = 0
+    x, y, w, h = TEXT_BOX
+    while size < COMFORTABLE and grow < MAX_GROW:
+        grow += 20
+        items, size = typeset(lines, (x, y - grow, w, h + grow), vp)
+    return items, size, grow

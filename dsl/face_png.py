@@ -94,9 +94,9 @@ class _Canvas:
                           fill=_rgb(fill), outline=_rgb(outline), width=max(1, round(width * k)))
 
     def coin(self, c: Coin) -> None:
-        self.disc(c.cx, c.cy, c.r, COIN_INK[2], COIN_INK[2], 1)
-        self.disc(c.cx, c.cy, c.r * 0.9, COIN_INK[1], COIN_INK[1], 1)
-        self.disc(c.cx - c.r * 0.15, c.cy - c.r * 0.15, c.r * 0.55, COIN_INK[0], COIN_INK[0], 1)
+        self.disc(c.cx, c.cy, c.r, COIN_INK[2], COIN_INK[2], 1)            # rim
+        self.disc(c.cx, c.cy, c.r * 0.88, COIN_INK[1], COIN_INK[1], 1)
+        self.disc(c.cx, c.cy, c.r * 0.74, COIN_INK[0], COIN_INK[0], 1)
         self.text(Text(c.cx - c.label_width / 2, c.cy + 0.36 * c.label_size, c.label,
                        c.label_size, True, "#2a1d05", c.label_width))
 

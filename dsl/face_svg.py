@@ -34,16 +34,14 @@ class _Defs:
     def __init__(self):
         self.items: dict[tuple, str] = {}
 
-    def gradient(self, colours: tuple, radial: bool = False) -> str:
-        key = (colours, radial)
-        if key not in self.items:
+    def gradient(self, colours: tuple) -> str:
+        if colours not in self.items:
             gid = f"g{len(self.items)}"
             stops = "".join(f'<stop offset="{_n(i / (len(colours) - 1))}" stop-color="{c}"/>'
                             for i, c in enumerate(colours))
-            tag = ('radialGradient cx="0.38" cy="0.35" r="0.7"' if radial
-                   else 'linearGradient x1="0" y1="0" x2="0" y2="1"')
-            self.items[key] = f'<{tag} id="{gid}">{stops}</{tag.split()[0]}>'
-        return f"url(#g{list(self.items).index(key)})"
+            self.items[colours] = (f'<linearGradient id="{gid}" x1="0" y1="0" x2="0" y2="1">'
+                                   f"{stops}</linearGradient>")
+        return f"url(#g{list(self.items).index(colours)})"
 
 
 def _rect(r: Rect, defs: _Defs) -> str:
@@ -66,12 +64,14 @@ def _run(t: Text) -> str:
             f'xml:space="preserve">{_text(t.text)}</text>')
 
 
-def _coin(c: Coin, defs: _Defs) -> str:
+def _coin(c: Coin) -> str:
+    """A rim, the gold and a lighter face (as the PNG draws it)."""
+    discs = "".join(f'<circle cx="{_n(c.cx)}" cy="{_n(c.cy)}" r="{_n(c.r * k)}" '
+                    f'fill="{colour}"/>'
+                    for k, colour in ((1, COIN_INK[2]), (0.88, COIN_INK[1]), (0.74, COIN_INK[0])))
     label = Text(c.cx - c.label_width / 2, c.cy + 0.36 * c.label_size, c.label,
                  c.label_size, True, "#2a1d05", c.label_width)
-    return (f'<circle cx="{_n(c.cx)}" cy="{_n(c.cy)}" r="{_n(c.r)}" '
-            f'fill="{defs.gradient(COIN_INK, radial=True)}" stroke="{COIN_INK[2]}" '
-            f'stroke-width="{_n(max(1, c.r / 12))}"/>' + _run(label))
+    return discs + _run(label)
 
 
 def potion_points(p: Potion) -> tuple:
@@ -140,7 +140,7 @@ def to_svg(face, embed_font: bool = False) -> str:
                         f'y2="{_n(it.y2)}" stroke="{it.colour}" '
                         f'stroke-width="{_n(it.width)}"/>')
         elif isinstance(it, Coin):
-            body.append(_coin(it, defs))
+            body.append(_coin(it))
         elif isinstance(it, Potion):
             body.append(_potion(it))
         elif isinstance(it, Shield):

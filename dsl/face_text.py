@@ -14,7 +14,7 @@ from .face_shapes import Coin, Line, Potion, Shield, Text, text_width
 from .phrases import DIVIDER
 
 INK = "#1b1712"
-SIZES = [x / 2 for x in range(60, 7, -1)]       # 30 down to 4, in half points
+SIZES = [x / 2 for x in range(56, 7, -1)]       # 28 down to 4, in half points
 BONUS = re.compile(r"[+-]\S+( \S+)?")           # +1 Card, +2 Actions, +$2, +1 akció
 COIN = re.compile(r"\$(\d+)(P?)")
 ASCENT, DESCENT = 0.93, 0.24                    # of the font size, from the font's hhea
@@ -61,7 +61,7 @@ def _pieces(word: str) -> list[tuple]:
 
 
 def _coin_r(size: float) -> float:
-    return 0.5 * size
+    return 0.58 * size
 
 
 def _piece_width(p: tuple, size: float, bold: bool) -> float:
@@ -142,13 +142,13 @@ def _line_items(words: list, size: float, bold: bool, cx: float, baseline: float
 
 
 def _sizes(size: float) -> dict:
-    return {"para": size, "bonus": min(size * 1.4, 44), "icon": min(size * 3.2, 110)}
+    return {"para": size, "bonus": min(size * 1.4, 44), "icon": min(size * 3.6, 120)}
 
 
 def _icon(b: Block, s: float, cx: float, y: float) -> tuple:
     """(items, width, height) of a lone `$1` (a big coin) or `2 VP` (number and shield)."""
     if b.kind == "coin":
-        r = _coin_r(s)
+        r = 0.6 * s
         return [_coin(cx, y + r, r, b.number)], 2 * r, 2 * r
     n = 0.8 * s
     nw = text_width(b.number, n, True)
@@ -200,7 +200,7 @@ def _shift(item, dy: float):
     return replace(item, cy=item.cy + dy)
 
 
-def typeset(lines, box: tuple, vp_value=None, largest: float = 30) -> tuple:
+def typeset(lines, box: tuple, vp_value=None, largest: float = 28) -> tuple:
     """(items, size): the lines in the box (x, y, w, h) at the largest size that fits,
     centred vertically. Nothing is ever drawn outside the box: when even the smallest
     size is too big, the last lines are cut and end in an ellipsis."""

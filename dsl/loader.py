@@ -17,6 +17,7 @@ import jsonschema
 from .data import shipped_dir
 from .errors import Diagnostic, DslError, caret_excerpt
 from .model import Catalog, CardDef, Cost, Kingdom, Modifier, Rules, Trigger, TypeDef
+from . import catalog_cache
 from .parser import ParseError, parse_expr, parse_program
 from .yamlpos import load_yaml, position_of
 
@@ -145,7 +146,24 @@ def parse_cost(value) -> Cost:
 
 
 def load_card(path: Path) -> tuple[CardDef | None, Source]:
-    return card_from_source(read_source(path), art_on_disk=True)
+    """A card file, from the cache (dsl.catalog_cache) when this text was loaded before by
+    this code; a card naming art is always loaded afresh (its image may have changed)."""
+    src = read_source(path)
+    if src.diagnostics:
+        return None, src
+    hit = catalog_cache.get(src.path, src.text)
+    if isinstance(hit, dict) and hit.keys() == _CACHED:
+        return hit["card"], Source(src.path, src.text, hit["positions"], hit["diagnostics"],
+                                   hit["programs"], hit["refs"])
+    card, src = card_from_source(src, art_on_disk=True)
+    if ("art",) not in src.positions:
+        catalog_cache.put(src.path, src.text, {
+            "card": card, "positions": src.positions, "diagnostics": src.diagnostics,
+            "programs": src.programs, "refs": src.refs})
+    return card, src
+
+
+_CACHED = {"card", "positions", "diagnostics", "programs", "refs"}
 
 
 def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | None, Source]:
@@ -203,7 +221,7 @@ def _art_path(src: Source, path: Path, art: str | None) -> str | None:
     target = (card_dir / art).resolve()
     if not target.is_relative_to(home):
         src.error(("art",), "E002", f"art: '{art}' is outside the set folder {home}; put the "
-                  "image inside it (e.g. art/NAME.png beside cards/)")
+                  "image inside it (e.g. art/NAME.png beside the card file)")
         return None
     if not target.is_file():
         src.error(("art",), "E001", f"art: no image file {target}")

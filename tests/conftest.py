@@ -3,9 +3,15 @@ that fan sets use (dsl/pytest_plugin.py, the `dominion_cards` pytest plugin), so
 project's scenarios and a designer's run the same way."""
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from dsl import pytest_plugin
+
+# the card cache (dsl/catalog_cache.py) of this test run, not the user's: the tests and the
+# commands they start share it, and nothing is left in ~/.cache
+os.environ.setdefault("DSL_CACHE_DIR", tempfile.mkdtemp(prefix="dsl-test-cache-"))
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

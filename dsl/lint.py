@@ -112,19 +112,18 @@ def lint(paths: list[str] | None, context=()) -> list[Diagnostic]:
     if shipped.catalog.rules is None:
         loaded.sources[0].error((), "E008", f"no rules.yaml found under {sets_dir}")
     by_path = {s.path: s for s in loaded.sources}
-    cards_by_path = {c.path: c for c in loaded.catalog.cards.values()}
-    for src in loaded.sources:
-        check_source(src, loaded.catalog, cards_by_path.get(src.path))
 
     def wanted(src, t) -> bool:
         return Path(src.path).resolve() == t.resolve() or (t.is_dir() and
                                                           _inside(Path(src.path), t))
     if not targets:
-        out = [d for s in by_path.values() if not paths and _inside(Path(s.path), sets_dir)
-               for d in s.diagnostics]
+        chosen = [s for s in by_path.values() if not paths and _inside(Path(s.path), sets_dir)]
     else:
-        out = [d for s in by_path.values() if any(wanted(s, t) for t in targets)
-               for d in s.diagnostics]
+        chosen = [s for s in by_path.values() if any(wanted(s, t) for t in targets)]
+    cards_by_path = {c.path: c for c in loaded.catalog.cards.values()}
+    for src in chosen:                    # only the files asked about are checked
+        check_source(src, loaded.catalog, cards_by_path.get(src.path))
+    out = [d for s in chosen for d in s.diagnostics]
     for f in strategy_files:
         out += load_strategy(f, loaded.catalog)[1].diagnostics
     return out
@@ -298,14 +297,35 @@ def locale_diagnostics(lang: str, loaded) -> list:
         if fell_back:
             out.append(Diagnostic(str(po), 1, 1, "warning", "W013",
                                   f"no '{lang}' name for the card type '{tid}'"))
-    for line, msgid, problem in loc.dropped:
-        out.append(Diagnostic(str(po), line, 1, "error", "E014",
-                              f"the translation of {msgid!r} is not used: {problem}; write the "
-                              "template's placeholders as they are"))
+    checked = catalog_diagnostics(lang, loaded)
+    out += checked
     if loc.language != "en":
         for t in template_ids():
             msgid = t if isinstance(t, str) else t[0]
-            if not loc.has(msgid):
+            if not loc.has(msgid) and not any(d.code == "W014" and repr(msgid) in d.message
+                                              for d in checked):
                 out.append(Diagnostic(str(po), po_line(msgid), 1, "warning", "W011",
                                       f"phrase template not translated: {msgid!r}"))
+    return out
+
+
+def catalog_diagnostics(lang: str, loaded) -> list:
+    """What a translation platform (and GNU msgfmt --check) would flag in L's catalogs, the
+    shipped one and the fan sets': placeholders with the offending brace's position,
+    Plural-Forms against CLDR, fuzzy entries (dsl.catalog_check)."""
+    from .catalog_check import check_text
+    from .data import fan_subfolders
+    from .errors import caret_excerpt
+    from .i18n import MAX_CATALOG_BYTES, catalog_path
+    out = []
+    for folder in [*fan_subfolders(loaded.catalog, "locales"), None]:
+        path = catalog_path(lang, folder)
+        try:
+            raw = path.read_bytes() if path.is_file() else b""
+            text = raw.decode("utf-8") if len(raw) <= MAX_CATALOG_BYTES else ""
+        except (OSError, UnicodeDecodeError):
+            continue                       # get_locale has said why it cannot be read
+        for f in check_text(text, lang).findings if text else ():
+            out.append(Diagnostic(str(path), f.line, f.col, f.severity, f.code, f.message,
+                                  caret_excerpt(text, f.line, f.col)))
     return out

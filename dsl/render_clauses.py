@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import ast as A
 from . import render_idioms as idioms, render_lasting as lasting   # they call back into this
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .render_forms import joined
 from .render_context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
                              single, token_name)
 from .render_words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
@@ -34,8 +35,9 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
 
 def join(ctx: Ctx, parts: list[str]) -> str:
     if len(parts) <= 1:
-        return "".join(parts)
-    return ctx.t(AND, a=ctx.t(LIST_SEP).join(parts[:-1]), b=parts[-1])
+        return parts[0] if parts else ""
+    sep = ctx.t(LIST_SEP)
+    return ctx.t(AND, a=joined(parts[:-1], sep.join), b=parts[-1])
 
 
 def block(ctx: Ctx, stmts) -> str:
@@ -45,7 +47,7 @@ def block(ctx: Ctx, stmts) -> str:
     if all(isinstance(s, A.Bonus) for s, _ in parts):
         return join(ctx, [p for _, p in parts])
     if not ctx.he:
-        return ". ".join([parts[0][1]] + [cap(p) for _, p in parts[1:]])
+        return joined([p for _, p in parts], _sentences)
     # "each other player reveals ..., trashes ... and discards ... . If ..., he gains ..."
     sentences, run = [], []
     for s, p in parts:
@@ -58,7 +60,13 @@ def block(ctx: Ctx, stmts) -> str:
             run.append(p)
     if run:
         sentences.append(join(ctx, run))
-    return ". ".join(sentences)
+    return joined(sentences, _sentences)
+
+
+def _sentences(parts: list) -> str:
+    """Clauses as sentences: "trash a card. Gain a Silver" (the first is capitalized by
+    whoever starts the sentence)."""
+    return ". ".join([parts[0]] + [cap(p) for p in parts[1:]])
 
 
 def merge(stmts):

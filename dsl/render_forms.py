@@ -84,3 +84,17 @@ def template_phrase(text: str, template: str, values: dict, form_template) -> Ph
 def name_phrase(text: str, lookup) -> Phrase:
     """A card or type name whose forms come from `lookup(form)` (None: the plain name)."""
     return Phrase(text, lookup)
+
+
+def in_form(value, form: str) -> str:
+    """`value` in a grammatical form when it is a Phrase, else as it is."""
+    return value.form(form) if isinstance(value, Phrase) else value
+
+
+def joined(parts: list, render) -> str:
+    """Text made of several phrases by `render(parts)` (a list joined with ", ", sentences
+    joined with ". "): in a form, each part is put in that form and joined the same way.
+    A single part is returned as it is."""
+    if len(parts) == 1:
+        return parts[0]
+    return Phrase(render(list(parts)), lambda form: render([in_form(p, form) for p in parts]))

@@ -85,9 +85,9 @@ def test_same_diagnostics_as_dsl_lint_of_the_file(client, fan, tmp_path):
             on_disk = lint([str(path)], [fan])
         finally:
             path.write_text(original, encoding="utf-8")
-        mine, _, _ = lint_text(text, catalog)
+        in_memory, _, _ = lint_text(text, catalog)
         key = lambda d: (d.line, d.col, d.code, d.message)  # noqa: E731
-        assert sorted(map(key, mine)) == sorted(map(key, on_disk)) and mine
+        assert sorted(map(key, in_memory)) == sorted(map(key, on_disk)) and in_memory
 
 
 def test_a_new_card_of_the_fan_set_names_its_cards(client):

@@ -55,13 +55,13 @@
   }
 
   function lint() {
-    var mine = ++sent;
+    var ticket = ++sent;
     fetch("/api/lint", {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ yaml: $("yaml").value, locale: $("locale").value })
     }).then(function (r) { return r.json(); }).then(function (answer) {
-      if (mine > shown) { shown = mine; show(answer); }   // an older answer never wins
+      if (ticket > shown) { shown = ticket; show(answer); }   // an older answer never wins
     }).catch(function (e) { show({ error: "the server did not answer: " + e }); });
   }
 

@@ -106,7 +106,9 @@ class Ctx:
 
 
 def cap(s: str) -> str:
-    return s[:1].upper() + s[1:] if s else s
+    """The text with a capital first letter; a Phrase stays one (its forms capitalized)."""
+    out = s[:1].upper() + s[1:] if s else s
+    return Phrase(out, lambda form: cap(s.form(form))) if isinstance(s, Phrase) else out
 
 
 def sentence(s: str) -> str:

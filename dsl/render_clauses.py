@@ -250,11 +250,12 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
 
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
     if s.count > 1:
-        opts = ctx.t(OPTIONS_LIST_SEP).join(option(ctx, o) for o in s.options)
+        opts = joined([option(ctx, o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
         return ctx.p(CHOOSE_N[s.count], x=opts)
-    opts = ctx.t(OPTIONS_SEP).join(option(ctx, o) for o in s.options) if not ctx.he \
-        else ctx.t(OR, a=block(ctx, s.options[0]), b=ctx.t(OPTIONS_SEP).join(
-            block(ctx, o) for o in s.options[1:]))
+    sep = ctx.t(OPTIONS_SEP).join
+    opts = joined([option(ctx, o) for o in s.options], sep) if not ctx.he \
+        else ctx.t(OR, a=block(ctx, s.options[0]), b=joined(
+            [block(ctx, o) for o in s.options[1:]], sep))
     return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
 
 

@@ -1,0 +1,119 @@
+"""Grammatical forms in generated text (docs/grammatical-case.md): a translated template asks
+for `{what:acc}` and gets the card name, type name or phrase in that form; a missing form is
+the plain text; a broken spec falls back to the English template, never a traceback.
+
+The fan set tests/fixtures/forms_fan has a Slovak catalog: "si vezme {what:acc}", the
+accusative of Curse and of its own card Lantern (Silver has none), and "a card" with a
+"phrase|acc" entry of its own."""
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dsl.cli import main
+from dsl.fansets import ENV, open_sets
+from dsl.i18n import get_locale, locale_for, placeholder_problem
+from dsl.loader import load_shipped
+from dsl.render import render_card
+from dsl.render_forms import Phrase, fill
+
+FAN = Path(__file__).parent / "fixtures" / "forms_fan"
+SK_PO = Path("locales") / "sk" / "LC_MESSAGES" / "dominion.po"
+SHIPPED = load_shipped().catalog
+
+
+def _render(folder: Path, card_id: str, lang: str = "sk"):
+    catalog = open_sets([folder]).catalog
+    return render_card(catalog.cards[card_id], catalog, locale_for(lang, catalog))
+
+
+@pytest.fixture
+def fan(tmp_path, monkeypatch):
+    """The fan set copied to a temporary folder (a test may break its catalog)."""
+    monkeypatch.delenv(ENV, raising=False)
+    dest = tmp_path / "forms_fan"
+    shutil.copytree(FAN, dest)
+    return dest
+
+
+def test_a_template_asking_for_the_accusative_gets_the_card_names_form():
+    hexer = _render(FAN, "hexer")
+    assert hexer.name == "Bosorka"
+    assert hexer.text[1] == "Každý ďalší hráč si vezme Kliatbu a odhodí kartu."
+    lantern = _render(FAN, "lantern")                 # a card naming itself
+    assert "Vezmi si Lampu." in lantern.text
+
+
+def test_a_missing_form_falls_back_to_the_plain_name():
+    lantern = _render(FAN, "lantern")
+    assert "Vezmi si Strieborniak." in lantern.text    # no "card name|acc" for Silver
+    assert not any("template" in f for f in lantern.fallbacks)
+
+
+def test_a_phrase_entry_for_the_form_wins_over_passing_the_form_on(fan):
+    assert "odhodí kartu" in _render(fan, "hexer").text[1]        # "phrase|acc" of "a card"
+    po = fan / SK_PO
+    po.write_text(po.read_text(encoding="utf-8").replace(
+        'msgctxt "phrase|acc"\nmsgid "a card"\nmsgstr "kartu"\n', ""), encoding="utf-8")
+    assert "odhodí karta" in _render(fan, "hexer").text[1]        # only the plain translation
+
+
+@pytest.mark.parametrize("bad", ["{what:Acc!}", "{what:xx:yy}"])
+def test_a_bad_spec_is_refused_and_falls_back_to_english_with_a_lint_error(fan, capsys, bad):
+    assert placeholder_problem("gains {what}", f"si vezme {bad}") is not None
+    po = fan / SK_PO
+    po.write_text(po.read_text(encoding="utf-8").replace("si vezme {what:acc}",
+                                                         f"si vezme {bad}"), encoding="utf-8")
+    hexer = _render(fan, "hexer")
+    assert hexer.text[1].startswith("Každý ďalší hráč gains Kliatba")   # the English template
+    assert "template: gains {what}" in hexer.fallbacks
+    try:
+        code = main(["lint", "--locale", "sk", "--cards", str(fan), str(fan)])
+    except SystemExit as e:
+        code = e.code
+    out = capsys.readouterr()
+    assert code != 0 and "E014" in out.out and "gains {what}" in out.out
+
+
+@pytest.mark.parametrize("spec,ok", [
+    ("{what}", True), ("{what:acc}", True), ("{what:gen}", True), ("{what:inf}", True),
+    ("{what:Acc}", False), ("{what:a}", False), ("{what:acc!}", False), ("{what:xx:yy}", False),
+    ("{what!r:acc}", False), ("{what:accusativeform}", False), ("{what:>9}", False),
+    ("{wat:acc}", False), ("{what.acc}", False), ("{what[acc]}", False)])
+def test_placeholder_problem_allows_a_plain_name_or_name_form_only(spec, ok):
+    assert (placeholder_problem("gains {what}", f"si vezme {spec}") is None) == ok
+
+
+def test_an_unknown_spec_never_reaches_the_text_at_render_time():
+    phrase = Phrase("Kletba", lambda form: {"acc": "Kletbu"}.get(form))
+    assert fill("si vezme {what:acc}", {"what": phrase}) == "si vezme Kletbu"
+    assert fill("si vezme {what:gen}", {"what": phrase}) == "si vezme Kletba"   # no such form
+    assert fill("{n:acc} karty", {"n": 3}) == "3 karty"        # plain values have no forms
+    with pytest.raises(ValueError):
+        fill("si vezme {what:>9}", {"what": phrase})
+    with pytest.raises(ValueError):
+        format(phrase, "xx:yy")
+    assert type(pickle.loads(pickle.dumps(phrase))) is str
+
+
+def test_shipped_czech_gives_the_curse_in_the_accusative():
+    cs = get_locale("cs")
+    witch = render_card(SHIPPED.cards["witch"], SHIPPED, cs)
+    assert witch.text[1] == "Všichni ostatní hráči si vezmou Kletbu."
+    igg = render_card(SHIPPED.cards["ill_gotten_gains"], SHIPPED, cs)
+    assert "si vezmou Kletbu" in igg.text[-1] and "Kletba" not in " ".join(igg.text)
+    assert "můžeš si vzít do ruky Měďák" in igg.text[1]          # may: an infinitive
+    saboteur = render_card(SHIPPED.cards["saboteur"], SHIPPED, cs)
+    assert "mohou si vzít kartu" in saboteur.text[0]              # "he may": not the you form
+
+
+def test_english_and_the_recorded_examples_stay_plain_text():
+    en = get_locale("en")
+    examples = {}
+    witch = render_card(SHIPPED.cards["witch"], SHIPPED, en, examples=examples)
+    assert witch.text == ("+2 Cards", "Each other player gains a Curse.")
+    assert all(type(x) is str for x in witch.text + witch.types)
+    text, values = examples["gains {what}"]
+    assert text == "gains a Curse" and type(text) is str
+    assert all(type(v) in (str, int) for v in values.values())

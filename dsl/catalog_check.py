@@ -441,16 +441,16 @@ def plural_findings(lang: str, header: Entry | None, entries: list) -> tuple[lis
         return out, (want.plural_expr if want else "(n != 1)"), (want.num_plurals if want else 2)
     nplurals, rule = int(m.group(1)[:3]), m.group(2).strip()
     line, col = _at(piece, m.start())
-    mine = _behaviour(rule, nplurals)
-    if mine is None or any(not 0 <= k < nplurals for k in mine):
+    ours = _behaviour(rule, nplurals)
+    if ours is None or any(not 0 <= k < nplurals for k in ours):
         out.append(Finding(line, col, "error", "E016", f"the Plural-Forms rule {rule!r} cannot be "
                            f"evaluated or gives a form above nplurals={nplurals}; write "
                            f"{line_to_write}"))
     elif want is not None:
         theirs = _behaviour(want.plural_expr, want.num_plurals)
-        if nplurals != want.num_plurals or mine != theirs:
-            differ = next((n for n in range(201) if mine[n] != theirs[n]), None)
-            at = f" (n = {differ} takes form {mine[differ]}, CLDR's is {theirs[differ]})" \
+        if nplurals != want.num_plurals or ours != theirs:
+            differ = next((n for n in range(201) if ours[n] != theirs[n]), None)
+            at = f" (n = {differ} takes form {ours[differ]}, CLDR's is {theirs[differ]})" \
                 if differ is not None else ""
             out.append(Finding(line, col, "error", "E016", f"the Plural-Forms header (nplurals="
                                f"{nplurals}; plural={rule}) disagrees with CLDR's rules for "

@@ -1,4 +1,5 @@
-"""Command-line commands about locales: locales, locale init (render is in cli_render).
+"""Command-line commands about locales: locales, locale init/update/template (render is in
+cli_render).
 
 Why a module of its own: these commands share the locale machinery (dsl.i18n) and the
 renderer (dsl.render), and keep dsl/cli.py about the language and the games.
@@ -9,6 +10,8 @@ import io
 import json
 import sys
 from pathlib import Path
+
+from .catalog_build import template_catalog  # noqa: F401 (the one builder; tests use it here)
 
 
 def _fail(message: str) -> int:
@@ -37,8 +40,30 @@ def coverage(catalog, locales_dir: Path | None = None) -> list[dict]:
         rows.append({"locale": code, "card_names": {"translated": names,
                                                     "total": len(catalog.cards)},
                      "type_names": {"translated": types, "total": len(catalog.types)},
-                     "templates": {"translated": done, "total": len(templates)}})
+                     "templates": {"translated": done, "total": len(templates)},
+                     **_entry_counts(code, locales_dir, extra)})
     return rows
+
+
+def _entry_counts(code: str, locales_dir, extra) -> dict:
+    """A translation platform's counts over the locale's catalog files: fuzzy and
+    untranslated entries, and errors (dsl lint --locale gives their positions)."""
+    from .catalog_check import check_text
+    from .i18n import MAX_CATALOG_BYTES, catalog_path
+    counts = {"fuzzy": 0, "untranslated": 0, "errors": 0}
+    for folder in [*extra, locales_dir]:
+        path = catalog_path(code, folder)
+        try:
+            raw = path.read_bytes() if path.is_file() else b""
+            text = raw.decode("utf-8") if len(raw) <= MAX_CATALOG_BYTES else ""
+        except (OSError, UnicodeDecodeError):
+            continue
+        if text:
+            check = check_text(text, code)
+            counts["fuzzy"] += len(check.fuzzy)
+            counts["untranslated"] += len(check.untranslated)
+            counts["errors"] += check.errors
+    return counts
 
 
 def cmd_locales(args) -> int:
@@ -51,41 +76,16 @@ def cmd_locales(args) -> int:
 
     def cell(row, k):
         return f"{row[k]['translated']}/{row[k]['total']}"
-    print(f"{'locale':8} {'card names':>12} {'type names':>12} {'templates':>12}")
+    print(f"{'locale':8} {'card names':>12} {'type names':>12} {'templates':>12} "
+          f"{'fuzzy':>6} {'untranslated':>12} {'errors':>6}")
     for r in rows:
         if "error" in r:
             print(f"{r['locale']:8} cannot be used: {r['error']}")
             continue
         print(f"{r['locale']:8} {cell(r, 'card_names'):>12} {cell(r, 'type_names'):>12} "
-              f"{cell(r, 'templates'):>12}")
+              f"{cell(r, 'templates'):>12} {r['fuzzy']:>6} {r['untranslated']:>12} "
+              f"{r['errors']:>6}")
     return 1 if broken else 0
-
-
-def template_catalog(lang: str | None = None, catalog=None, fan_only: bool = False):
-    """The extraction template (what `pybabel extract` gives), built in memory: phrase
-    templates, card names and type names. `fan_only`: the fan sets' cards and types only
-    (a fan set's catalog), and the phrase templates only when no shipped catalog has them."""
-    from babel.messages.catalog import Catalog
-    from .data import is_shipped
-    from .i18n import CARD_NAME, CARD_TYPE, catalog_path
-    from .fansets import shipped
-    from .render import template_ids
-    catalog = catalog or shipped().catalog
-    cat = Catalog(locale=lang, project="Dominion card language", version="0.1",
-                  msgid_bugs_address="", fuzzy=False)
-    if not fan_only or lang is None or not catalog_path(lang).exists():
-        for t in template_ids():
-            cat.add(t, string=("", "") if isinstance(t, tuple) else "",
-                    locations=[("dsl/render.py", 0)], flags=["python-brace-format"])
-    for c in sorted(catalog.cards.values(), key=lambda c: c.path):
-        if not fan_only or not is_shipped(c.path):
-            cat.add(c.names["en"], context=CARD_NAME, auto_comments=[f"card id: {c.id}"],
-                    locations=[(c.path, 0)])
-    for t in catalog.types.values():
-        if not fan_only or not is_shipped(t.path):
-            cat.add(t.names.get("en", t.id), context=CARD_TYPE,
-                    auto_comments=[f"type id: {t.id}"])
-    return cat
 
 
 def _init_folder(args, catalog) -> tuple[Path, bool]:
@@ -105,7 +105,7 @@ def _init_folder(args, catalog) -> tuple[Path, bool]:
 
 def cmd_locale_init(args) -> int:
     from babel import Locale as BabelLocale, UnknownLocaleError
-    from babel.messages.pofile import write_po
+    from .catalog_build import po_bytes, prefill, write_whole
     from .cli_common import card_sets
     from .i18n import catalog_path
     try:
@@ -120,19 +120,16 @@ def cmd_locale_init(args) -> int:
                      "with --dir (or a fan set with --cards)")
     path = catalog_path(args.lang, folder)
     if path.exists():
-        return _fail(f"{path} exists; update it with `pybabel update -d {folder} -D dominion`")
+        return _fail(f"{path} exists; update it with `dsl locale update {args.lang}`")
     cat = template_catalog(args.lang, catalog, fan_only=fan)
-    buf = io.BytesIO()
-    write_po(buf, cat, width=100, omit_header=False)
+    filled = prefill(cat, args.lang, catalog)
     try:                                  # whole or not at all
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_suffix(".po.part")
-        part.write_bytes(buf.getvalue())
-        part.replace(path)
+        write_whole(path, po_bytes(cat))
     except OSError as e:
         return _fail(f"cannot write {path}: {e.strerror}")
-    print(f"created {path} ({len(cat)} messages, {cat.plural_forms}); translate it with any "
-          "gettext tool")
+    print(f"created {path} ({len(cat)} messages, {filled} card and type names already filled "
+          f"from the card files, {cat.plural_forms}); translate it with any gettext tool, "
+          f"then check it with `dsl lint --locale {args.lang}`")
     return 0
 
 
@@ -147,6 +144,108 @@ def _inside_package(folder: Path) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _work_folder(args, catalog) -> tuple[Path | None, bool, str]:
+    """(the locales folder update/template work in, whether it is a fan set's, why not):
+    --dir, else the one fan set's locales/, else ./locales, else the checkout's."""
+    from .data import fan_set_folders, shipped_dir
+    fans = fan_set_folders(catalog)
+    if args.dir:
+        folder = Path(args.dir)
+    elif len(fans) == 1:
+        folder = fans[0] / "locales"
+    elif Path("locales").is_dir():
+        folder = Path("locales")
+    else:
+        folder = shipped_dir("locales")
+    if _inside_package(folder):
+        return None, False, (f"{folder} is inside the installed package; give a folder of "
+                             "your own with --dir (or a fan set with --cards)")
+    return folder, bool(fans), ""
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    from .catalog_build import same_but_date, write_whole
+    if path.is_file() and same_but_date(path.read_bytes(), data):
+        return False
+    write_whole(path, data)
+    return True
+
+
+def cmd_locale_template(args) -> int:
+    from .catalog_build import po_bytes
+    from .cli_common import card_sets
+    catalog = card_sets(args).catalog
+    if args.output == "-":
+        _, fan, _ = _work_folder(args, catalog)
+        sys.stdout.write(po_bytes(template_catalog(None, catalog, fan_only=fan)).decode("utf-8"))
+        return 0
+    folder, fan, why = _work_folder(args, catalog)
+    if args.output:
+        path = Path(args.output)
+        if _inside_package(path.parent):
+            return _fail(f"{path} is inside the installed package; write it elsewhere")
+    elif folder is None:
+        return _fail(why)
+    else:
+        path = folder / "dominion.pot"
+    cat = template_catalog(None, catalog, fan_only=fan)
+    try:
+        changed = _write_if_changed(path, po_bytes(cat))
+    except OSError as e:
+        return _fail(f"cannot write {path}: {e.strerror}")
+    print(f"{'wrote' if changed else 'unchanged:'} {path} ({len(cat)} messages)")
+    return 0
+
+
+def cmd_locale_update(args) -> int:
+    from babel.messages.pofile import read_po
+    from .catalog_build import merge, po_bytes
+    from .catalog_check import check_text
+    from .cli_common import card_sets
+    from .i18n import DOMAIN, MAX_CATALOG_BYTES, catalog_path
+    catalog = card_sets(args).catalog
+    folder, fan, why = _work_folder(args, catalog)
+    if folder is None:
+        return _fail(why)
+    langs = args.lang or sorted(p.parent.parent.name
+                                for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    if not langs:
+        return _fail(f"no catalogs in {folder}; create one with `dsl locale init LANG`")
+    try:
+        _write_if_changed(folder / "dominion.pot", po_bytes(template_catalog(None, catalog,
+                                                                             fan_only=fan)))
+    except OSError as e:
+        return _fail(f"cannot write {folder / 'dominion.pot'}: {e.strerror}")
+    status = 0
+    for lang in langs:
+        path = catalog_path(lang, folder)
+        try:
+            raw = path.read_bytes()
+            if len(raw) > MAX_CATALOG_BYTES:
+                raise ValueError(f"over {MAX_CATALOG_BYTES} bytes")
+            old = read_po(io.BytesIO(raw), domain=DOMAIN)
+        except OSError as e:
+            status = _fail(f"cannot read {path}: {e.strerror}; create it with "
+                           f"`dsl locale init {lang}`")
+            continue
+        except Exception as e:          # noqa: BLE001 (babel raises several kinds)
+            status = _fail(f"{path}: cannot read the catalog: {e}")
+            continue
+        counts = merge(old, template_catalog(lang, catalog, fan_only=fan), lang, catalog)
+        data = po_bytes(old)
+        try:
+            changed = _write_if_changed(path, data)
+        except OSError as e:
+            status = _fail(f"cannot write {path}: {e.strerror}")
+            continue
+        check = check_text(data.decode("utf-8"), lang)
+        print(f"{'updated' if changed else 'unchanged:'} {path}: {counts['added']} new, "
+              f"{counts['fuzzy']} fuzzy, {len(check.untranslated)} untranslated, "
+              f"{counts['prefilled']} names filled from the card files, {counts['obsolete']} "
+              f"obsolete, {check.errors} error(s) (see `dsl lint --locale {lang}`)")
+    return status
 
 
 def register(sub) -> None:
@@ -164,3 +263,17 @@ def register(sub) -> None:
     q.add_argument("--dir", metavar="FOLDER", help="the locales folder to write into (default: "
                    "the fan set's locales/ with --cards, else ./locales)")
     q.set_defaults(func=cmd_locale_init)
+    folder_help = ("the locales folder (default: the fan set's locales/ with --cards, else "
+                   "./locales, else the checkout's)")
+    q = lsub.add_parser("update", help="merge the template into catalogs: new messages, "
+                        "changed ones fuzzy, names filled from the card files; writes "
+                        "dominion.pot too", parents=[cards])
+    q.add_argument("lang", nargs="*", help="the catalogs to update (default: every one)")
+    q.add_argument("--dir", metavar="FOLDER", help=folder_help)
+    q.set_defaults(func=cmd_locale_update)
+    q = lsub.add_parser("template", help="write the template catalog dominion.pot (what "
+                        "pybabel extract gives, with translator comments)", parents=[cards])
+    q.add_argument("-o", "--output", metavar="FILE", help="where to write it ('-': standard "
+                   "output; default: dominion.pot in the locales folder)")
+    q.add_argument("--dir", metavar="FOLDER", help=folder_help)
+    q.set_defaults(func=cmd_locale_template)

@@ -33,9 +33,22 @@ CODES = {
              "reinstall the package: the shipped sets are incomplete"),
     "E009": ("a card that plays itself when played never stops",
              "play other cards (`play chosen twice`), not `this`"),
-    "E014": ("a translation in a locale catalog is not used: its placeholders differ from "
-             "the template's",
-             "write the template's {placeholders} as they are in the msgstr"),
+    "E014": ("a translation in a locale catalog is not used (English is shown instead): a "
+             "placeholder the template lacks, a misspelt one, or a broken brace; the position "
+             "is the offending `{`",
+             "write the template's {placeholders} as they are in the msgstr (a grammatical "
+             "form is written {name:form}, see docs/grammatical-case.md)"),
+    "E015": ("GNU msgfmt --check (and a translation platform) rejects a catalog entry: a "
+             "one-form msgstr or a plural form used for many numbers leaves out a placeholder "
+             "of its msgid, or an entry flagged python-brace-format asks for a grammatical "
+             "form",
+             "use every placeholder of the msgid (only a plural form for a few numbers, like "
+             "n = 1, may leave one out); flag an entry with {name:form} "
+             "`#, no-python-brace-format` (see docs/translators.md)"),
+    "E016": ("a catalog's Plural-Forms header disagrees with CLDR's plural rules for its "
+             "language, is missing, or an entry has another number of plural forms",
+             "write the header line the message gives (what `pybabel init -l LANG` and "
+             "`dsl locale init LANG` write)"),
     "W001": ("a card has no name in a locale its set lists (set.yaml `locales:`, default en)",
              "add names.LOCALE to the card, or list only the locales you give names in"),
     "W010": ("`--locale L`: a card has no name in L, neither in its file nor in the catalog",
@@ -46,6 +59,10 @@ CODES = {
              "make them agree; the card file's name is used"),
     "W013": ("`--locale L`: a card type has no name in L",
              "add the type's name to its set.yaml or translate it in the catalog"),
+    "W014": ("`--locale L`: a catalog entry is marked fuzzy (needs review); it is not used "
+             "until the flag is removed",
+             "check the msgstr against the msgid (`dsl locale update` marks changed msgids "
+             "fuzzy), then delete `fuzzy` from its `#,` line"),
     "W020": ("a printed text states a bonus, VP or cost the effect does not do, or the "
              "effect gives a bonus the text does not state",
              "correct the card's effect or its text (the message says which number)"),

@@ -139,3 +139,77 @@ def test_fuzzy_and_untranslated_entries_are_counted():
     assert len(check.fuzzy) == 1 and len(check.untranslated) == 1
     (w,) = check.findings
     assert w.code == "W014" and w.line == 7
+
+
+# ---- the template catalog and translator notes ----------------------------------------------
+import io  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from babel.messages.pofile import read_po, write_po  # noqa: E402
+
+from dsl.catalog_build import merge, po_bytes, same_but_date, template_catalog  # noqa: E402
+from dsl.cli import main  # noqa: E402
+from dsl.i18n import CARD_NAME, catalog_path, get_locale  # noqa: E402
+from dsl.loader import load_shipped  # noqa: E402
+from dsl.render import template_ids  # noqa: E402
+from dsl.template_notes import GLOSSARY, notes, placeholder_names, source_templates  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = load_shipped().catalog
+
+
+def _messages(cat):
+    """What a template catalog says, comments joined (pybabel wraps them at 76 columns)."""
+    return [(m.id, m.context, " ".join(m.auto_comments), tuple(m.locations),
+             tuple(sorted(m.flags))) for m in cat if m.id]
+
+
+def test_the_committed_pot_is_what_dsl_locale_template_builds():
+    built = po_bytes(template_catalog(None, CATALOG))
+    committed = (ROOT / "locales" / "dominion.pot").read_bytes()
+    assert same_but_date(committed, built), "locales/dominion.pot is stale: run " \
+        "`dsl locale template` (or `dsl locale update`) and commit it"
+
+
+def test_pybabel_extract_gives_the_same_template(tmp_path):
+    for part in ("dsl", "sets"):
+        shutil.copytree(ROOT / part, tmp_path / part,
+                        ignore=shutil.ignore_patterns("__pycache__", "fonts", "web"))
+    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
+    r = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
+                        "babel.cfg", "-o", "out.pot", "."], cwd=tmp_path, capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    with (tmp_path / "out.pot").open("rb") as f:
+        assert _messages(read_po(f)) == _messages(template_catalog(None, CATALOG))
+
+
+def test_every_template_has_a_translator_comment_for_each_placeholder_and_an_example():
+    found = notes(CATALOG)
+    keys = {t if isinstance(t, str) else t[0] for t in template_ids()}
+    assert {t if isinstance(t, str) else t[0] for t, _, _ in found} == keys
+    for template, comments, _ in found:
+        for name in placeholder_names(template):
+            assert any(c.startswith(f"{{{name}}}: ") for c in comments), (template, name)
+            assert name in GLOSSARY
+        assert comments[-1].startswith("e.g. "), template
+    by_key = {t if isinstance(t, str) else t[0]: c for t, c, _ in found}
+    assert by_key[("+{n} Card")][-1].startswith("e.g. ") and "“+" in by_key["+{n} Card"][-1]
+    assert "e.g. Workshop: “Gain a card costing up to $4”" in by_key["gain {what}"] or \
+        any(c.startswith("e.g. ") and "gain" in c.lower() for c in by_key["gain {what}"])
+    assert by_key["{player} shuffles"][-1] == "e.g. in the terminal game (dsl play): " \
+                                              "“Ann shuffles”"
+
+
+def test_source_references_are_the_real_lines():
+    for template, rel, line in source_templates():
+        first = template if isinstance(template, str) else template[0]
+        src = (ROOT / rel).read_text(encoding="utf-8").splitlines()[line - 1]
+        assert ("N_(" in src or "ngettext(" in src) and first[:24] in src, (rel, line, first)
+    pot = template_catalog(None, CATALOG)
+    smithy = pot.get("Smithy", context=CARD_NAME)
+    (where, line), = smithy.locations
+    assert where == "sets/base/cards/smithy.yaml" and \
+        "Smithy" in (ROOT / where).read_text(encoding="utf-8").splitlines()[line - 1]
+    assert "card id: smithy" in smithy.auto_comments

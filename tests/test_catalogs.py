@@ -213,3 +213,111 @@ def test_source_references_are_the_real_lines():
     assert where == "sets/base/cards/smithy.yaml" and \
         "Smithy" in (ROOT / where).read_text(encoding="utf-8").splitlines()[line - 1]
     assert "card id: smithy" in smithy.auto_comments
+
+
+# ---- the commands -----------------------------------------------------------------------
+def run(capsys, *args):
+    try:
+        code = main(list(args))
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("lang", ["hu", "cs"])
+def test_shipped_catalogs_pass_msgfmt_check(tmp_path, lang):
+    path = catalog_path(lang)
+    assert check_text(path.read_text(encoding="utf-8"), lang).errors == 0
+    needs_msgfmt()
+    r = subprocess.run([MSGFMT, "--check", "-o", str(tmp_path / "out.mo"), str(path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+def test_lint_locale_gives_a_broken_placeholder_its_position(capsys, tmp_path, monkeypatch):
+    import json
+    monkeypatch.delenv("DSL_CARDS", raising=False)
+    fan = tmp_path / "fan"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "fan_set", fan)
+    po = fan / "locales" / "hu" / "LC_MESSAGES" / "dominion.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\n#, python-brace-format\n'
+                  'msgid "gain {what}"\nmsgstr "kap {wat}"\n', encoding="utf-8")
+    line = len(po.read_text(encoding="utf-8").splitlines())
+    code, out, _ = run(capsys, "lint", "--cards", str(fan), "--locale", "hu", "--format", "json")
+    (d,) = [d for d in json.loads(out)["diagnostics"] if d["code"] == "E014"]
+    assert code == 1 and d["path"] == str(po) and (d["line"], d["col"]) == (line, 13)
+    assert "{wat}" in d["message"]
+
+
+def test_dsl_locales_counts_fuzzy_untranslated_and_errors(capsys):
+    import json
+    code, out, _ = run(capsys, "locales", "--format", "json")
+    rows = {r["locale"]: r for r in json.loads(out)}
+    assert code == 0 and rows["hu"]["errors"] == 0 and rows["hu"]["fuzzy"] == 0
+    assert isinstance(rows["cs"]["untranslated"], int)
+    code, out, _ = run(capsys, "locales")
+    assert "fuzzy" in out.splitlines()[0] and "untranslated" in out.splitlines()[0]
+
+
+def _named_in(lang):
+    return next(c for c in sorted(CATALOG.cards.values(), key=lambda c: c.id)
+                if lang in c.names)
+
+
+def test_merge_keeps_translations_marks_changes_fuzzy_and_keeps_a_languages_forms():
+    old = template_catalog("cs", CATALOG)
+    old.delete("trash {what}")
+    old.add("trash {what}s", "zahoď {what}")                 # a msgid that has changed
+    old.get("gain {what}").string = "získej {what:acc}"       # a grammatical form
+    old.add("a card", "kartu", context="phrase|acc")          # the language's own entry
+    old.add("{what} from my old hand", "zmizelo")              # gone from the template
+    old.get("+{n} Card").string = ("+{n} karta", "+{n} karty", "+{n} karet")
+    card = _named_in("cs")
+    counts = merge(old, template_catalog("cs", CATALOG), "cs", CATALOG)
+    data = po_bytes(old)
+    new = read_po(io.BytesIO(data))
+    assert new.get("+{n} Card").string == ("+{n} karta", "+{n} karty", "+{n} karet")
+    trash = new.get("trash {what}")
+    assert trash.fuzzy and trash.string == "zahoď {what}"
+    assert new.get("a card", context="phrase|acc").string == "kartu"
+    assert new.get(card.names["en"], context=CARD_NAME).string == card.names["cs"]
+    assert counts["prefilled"] > 0 and counts["fuzzy"] >= 1
+    assert any(m.id == "{what} from my old hand" for m in new.obsolete.values())
+    text = data.decode("utf-8")
+    entry = text[:text.index('msgid "gain {what}"')].rsplit("\n\n", 1)[-1]
+    assert "#, no-python-brace-format" in entry and ", python-brace-format" not in entry
+    assert check_text(text, "cs").errors == 0
+
+
+def test_locale_update_and_template_commands(capsys, tmp_path, monkeypatch):
+    folder = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", folder)
+    (folder / "dominion.pot").unlink()
+    code, out, err = run(capsys, "locale", "update", "--dir", str(folder))
+    assert code == 0, err
+    assert (folder / "dominion.pot").is_file() and "hu/LC_MESSAGES/dominion.po" in out
+    for lang in ("hu", "cs"):
+        po = catalog_path(lang, folder)
+        assert check_text(po.read_text(encoding="utf-8"), lang).errors == 0
+        if MSGFMT:
+            assert subprocess.run([MSGFMT, "--check", "-o", os.devnull, str(po)]).returncode == 0
+        assert not po.with_name("dominion.po.part").exists()
+    code, out, _ = run(capsys, "locale", "update", "--dir", str(folder))
+    assert code == 0 and out.count("unchanged:") == 2          # a second run changes nothing
+    code, out, _ = run(capsys, "locale", "template", "-o", "-")
+    assert code == 0 and 'msgctxt "card name"' in out and "#. e.g. " in out
+    monkeypatch.setattr("dsl.cli_locale._inside_package", lambda folder: True)
+    code, _, err = run(capsys, "locale", "update", "--dir", str(folder))
+    assert code == 1 and "inside the installed package" in err
+
+
+def test_locale_init_prefills_the_names_the_card_files_have(capsys, tmp_path):
+    code, out, err = run(capsys, "locale", "init", "hu", "--dir", str(tmp_path))
+    assert code == 0, err
+    cat = read_po(io.BytesIO(catalog_path("hu", tmp_path).read_bytes()))
+    card = _named_in("hu")
+    assert cat.get(card.names["en"], context=CARD_NAME).string == card.names["hu"]
+    assert cat.get("Action", context="card type").string == "Akció"
+    assert get_locale("hu", tmp_path).card_name(card)[0] == card.names["hu"]
+    assert "already filled" in out

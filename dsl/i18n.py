@@ -309,10 +309,10 @@ def extract_cards(fileobj, keywords, comment_tags, options):
     lines = text.splitlines()
 
     def line_of(word: str) -> int:
-        for i, line in enumerate(lines, 1):
-            if word in line:
-                return i
-        return 1
+        """The line of the English name: `en: word` first, else any line but a comment."""
+        code = [(i, line) for i, line in enumerate(lines, 1)
+                if word in line and not line.lstrip().startswith("#")]
+        return next((i for i, line in code if "en:" in line), code[0][0] if code else 1)
     names = data.get("names")
     if "cost" in data and isinstance(names, dict) and isinstance(names.get("en"), str):
         yield line_of(names["en"]), "pgettext", (CARD_NAME, names["en"]), \

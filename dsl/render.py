@@ -58,7 +58,8 @@ def _vp_line(ctx: Ctx, vp) -> str:
         return ctx.tn(VP, abs(n)).replace(str(abs(n)), str(n), 1) if n < 0 else ctx.tn(VP, n)
     if isinstance(vp, A.Arith) and vp.op == "/" and num(vp.right) is not None and \
             is_call(vp.left, "count"):
-        return sentence(ctx.t(VP_PER, n=vp.right.value, cards=zone_np(ctx, vp.left.args[0])))
+        n = vp.right.value              # "for every 10 cards": the plural form of 10
+        return sentence(ctx.t(VP_PER, n=n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
     if is_call(vp, "count") and isinstance(vp.args[0], A.Where) and \
             vp.args[0].source == A.Name("all_cards"):
         return sentence(ctx.t(VP_PER_CARD, kind=kind_adj(ctx, vp.args[0].cond)))
@@ -142,6 +143,16 @@ def _modifier_line(ctx: Ctx, m) -> str:
     return sentence(ctx.t(tpl, cards=cards, n=abs(m.cost)))
 
 
+_DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
+_DANGLING_COMMA = re.compile(r",+\s*(?=[.;:!?)]|$)")
+
+
+def _tidy_commas(text: str) -> str:
+    """A comma that closes a clause inside a phrase ("karty, které máš ve hře, na ...")
+    goes when the sentence ends or another mark follows ("..., které máš ve hře.")."""
+    return _DANGLING_COMMA.sub("", _DOUBLE_COMMA.sub(",", text))
+
+
 def _english_articles(text: str) -> str:
     """English only: "a Action card" -> "an Action card" (the templates say "a")."""
     return re.sub(r"\b([Aa]) (?=[AEIOUaeiou])", lambda m: m.group(1) + "n ", text)
@@ -186,6 +197,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if rules and lines:
         lines.append(DIVIDER)
     lines += rules
+    lines = [_tidy_commas(x) for x in lines]
     if locale.language == "en":
         lines = [_english_articles(x) for x in lines]
     fallbacks = [f for f in ctx.fallbacks if f != "name"]

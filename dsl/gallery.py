@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
 from importlib.resources import files
@@ -22,6 +23,7 @@ from .yamlpos import MAX_BYTES, load_yaml
 MARKER = ".dsl-gallery"            # names a folder as a gallery that may be rebuilt
 ASSETS = ("gallery.css", "gallery.js")
 MAX_SCENARIO_FILES = 5000
+MAX_FACE_LINES, MAX_FACE_CHARS = 40, 2500    # of a rendered text that gets a face
 CSP = ("default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
        "base-uri 'none'; form-action 'none'")
 
@@ -188,6 +190,33 @@ def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list) -> 
     return _page(f"{name} ({card.id})", body, up="../")
 
 
+def bounded_face(card, catalog, locale) -> tuple[str | None, str | None]:
+    """(the face SVG, None), or (None, why there is none). A text longer than a card
+    holds gets no face: laying it out grows faster than the text (bounded work)."""
+    from .face import FaceError, face_svg
+    from .render import render_card
+    text = render_card(card, catalog, locale).text
+    size = sum(map(len, text))
+    if len(text) > MAX_FACE_LINES or size > MAX_FACE_CHARS:
+        return None, (f"no face: the card's text is {len(text)} lines, {size} characters; "
+                      f"a face holds at most {MAX_FACE_LINES} lines, {MAX_FACE_CHARS} characters")
+    try:
+        return face_svg(card, catalog, locale), None
+    except FaceError as e:
+        return None, f"no face: {e}"
+
+
+def _placeholder(note: str) -> str:
+    """An SVG in a face's place that says why there is no face."""
+    words, lines = note.split(), [""]
+    for w in words:
+        lines[-1:] = [lines[-1] + " " + w] if len(lines[-1]) + len(w) < 34 else [lines[-1], w]
+    rows = "".join(f'<text x="40" y="{120 + 40 * i}" font-size="26">{esc(t.strip())}</text>'
+                   for i, t in enumerate(lines))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 926" width="600" '
+            f'height="926"><rect width="600" height="926" fill="#ddd"/>{rows}</svg>')
+
+
 def _card_text(card) -> str:
     try:
         with open(card.path, encoding="utf-8", errors="replace") as f:
@@ -199,7 +228,6 @@ def _card_text(card) -> str:
 # ---- the site ----------------------------------------------------------------------------------
 def site_files(catalog, locales: list) -> dict[str, str]:
     """Every file of the gallery: relative path -> text."""
-    from .face import FaceError, face_svg
     cards = sorted(catalog.cards.values(), key=lambda c: (c.set, _cost_key(c.cost), c.id))
     codes = [loc.code for loc in locales]
     scenarios = card_scenarios(catalog)
@@ -209,10 +237,10 @@ def site_files(catalog, locales: list) -> dict[str, str]:
     for loc in locales:
         out[_index_name(loc.code, codes[0])] = index_page(cards, catalog, loc, codes)
         for c in cards:
-            try:
-                out[f"faces/{c.id}.{loc.code}.svg"] = face_svg(c, catalog, loc)
-            except FaceError as e:          # the card's art: too large, unreadable
-                raise GalleryError(str(e)) from None
+            face, note = bounded_face(c, catalog, loc)
+            if note:
+                print(f"dsl gallery: {c.path}: {note}", file=sys.stderr)
+            out[f"faces/{c.id}.{loc.code}.svg"] = face or _placeholder(note)
     for c in cards:
         out[f"cards/{c.id}.html"] = card_page(c, catalog, locales, _card_text(c),
                                               scenarios.get(c.id, []))

@@ -16,7 +16,8 @@ from importlib.resources import files
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from .errors import Diagnostic, DslError
+from .errors import DslError
+from .gallery import bounded_face
 from .loader import Loaded, Source, card_from_source
 from .model import Catalog
 
@@ -168,17 +169,12 @@ def create_app(sets, host: str = "127.0.0.1") -> Flask:
         except DslError as e:
             diags, card, cat = e.diagnostics, None, catalog
         errors = sum(d.severity == "error" for d in diags)
-        face = None
+        face, note = None, None
         if card is not None and not errors:
-            from .face import FaceError, face_svg
-            try:
-                face = face_svg(card, cat, locales[code])   # art is never read for a text
-            except FaceError as e:
-                diags.append(Diagnostic("card.yaml", 1, 1, "error", "E001", str(e)))
-                errors += 1
+            face, note = bounded_face(card, cat, locales[code])  # art never read
         return jsonify(diagnostics=[_diag_json(d) for d in diags], errors=errors,
                        warnings=len(diags) - errors, card=card.id if card else None,
-                       face=face)
+                       face=face, note=note)
 
     return app
 

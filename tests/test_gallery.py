@@ -149,3 +149,17 @@ def test_scenarios_match_kingdom_and_steps():
                                                   "end_turn"],
             "setup": {"p1": {"hand": ["copper"]}}}
     assert gallery._mentioned(data) == {"village", "smithy", "gold", "curse"}
+
+
+def test_a_text_longer_than_a_card_gets_a_placeholder_face_quickly(tmp_path, capsys):
+    import time
+    fan = shutil.copytree(FAN_SET, tmp_path / "fan")
+    (fan / "cards" / "endless.yaml").write_text(
+        "id: endless\nset: workshop_tales\ncost: 2\ntypes: [action]\nnames: {en: Endless}\n"
+        "on_play: |\n" + "  +1 card\n" * 1000, encoding="utf-8")
+    start = time.monotonic()
+    assert main(["gallery", str(tmp_path / "site"), "--cards", str(fan), "--locale", "en"]) == 0
+    assert time.monotonic() - start < 20
+    assert "endless.yaml: no face: the card's text is 1000 lines" in capsys.readouterr().err
+    face = (tmp_path / "site" / "faces" / "endless.en.svg").read_text(encoding="utf-8")
+    assert "no face: the card" in face and 'width="600"' in face

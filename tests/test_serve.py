@@ -176,3 +176,15 @@ def test_dsl_serve_on_port_zero_prints_its_address_and_answers(fan):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_text_longer_than_a_card_gets_no_face_and_stays_fast(client):
+    """Laying out a face grows faster than its text: a huge effect is linted, not drawn."""
+    import time
+    text = ("id: x\nset: base\ncost: 3\ntypes: [action]\nnames: {en: X, hu: X, cs: X}\n"
+            "on_play: |\n" + "  +1 card\n" * 2000)
+    start = time.monotonic()
+    data = client.post("/api/lint", json={"yaml": text}).get_json()
+    assert time.monotonic() - start < 5
+    assert data["errors"] == 0 and data["face"] is None
+    assert data["note"].startswith("no face: the card's text is 2000 lines")

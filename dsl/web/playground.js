@@ -39,6 +39,7 @@
     status.textContent = answer.errors || answer.warnings ?
       answer.errors + " error(s), " + answer.warnings + " warning(s)" : "no problems";
     status.className = answer.errors ? "bad" : "ok";
+    $("face-note").textContent = answer.note || "";
     if (answer.face) {
       face.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.face);
       face.classList.remove("stale");

@@ -113,7 +113,7 @@ def _shipped_examples() -> dict:
 def card_examples(catalog) -> dict:
     """msgid -> (card name, English text) for the first card (in file order) that uses it."""
     from .i18n import get_locale
-    from .render import render_card
+    from .render import _english_articles as english_articles, render_card
     english, found = get_locale("en"), {}
     for card in sorted(catalog.cards.values(), key=lambda c: str(c.path)):
         seen: dict = {}
@@ -122,7 +122,7 @@ def card_examples(catalog) -> dict:
         except Exception:        # noqa: BLE001 (a card that cannot render gives no example)
             continue
         for msgid, (text, _values) in seen.items():
-            found.setdefault(msgid, (card.names.get("en", card.id), text))
+            found.setdefault(msgid, (card.names.get("en", card.id), english_articles(text)))
     return found
 
 
@@ -131,8 +131,9 @@ def sample_text(template, terminal: bool = False) -> str:
     text = template if isinstance(template, str) else template[1]
     values = {name: (TERMINAL.get(name) if terminal else None) or
               GLOSSARY.get(name, (None, name))[1] for name in placeholder_names(template)}
+    from .render import _english_articles as english_articles
     try:
-        return text.format(**values)
+        return english_articles(text.format(**values))
     except (KeyError, IndexError, ValueError):
         return text
 

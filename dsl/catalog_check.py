@@ -27,6 +27,7 @@ import gettext
 import re
 import string
 from dataclasses import dataclass, field
+from functools import cached_property
 
 BRACE = "python-brace-format"
 NO_BRACE = "no-python-brace-format"
@@ -34,13 +35,17 @@ OFTEN = 5                    # gettext: a plural form used for >= 5 of n in 0..1
 SAMPLE = range(1001)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Piece:
     """One msgstr (or msgstr[i]): its text and where each character stands in the file."""
     index: int | None         # None for a one-form msgstr
     line: int                 # the line of the `msgstr` keyword (what msgfmt reports)
-    text: str
-    where: tuple              # (line, col) of each character of text; col is 1-based
+    chunks: list              # the text, one string per quoted line (joined in `text`)
+    where: list               # (line, col) of each character of text; col is 1-based
+
+    @cached_property
+    def text(self) -> str:
+        return "".join(self.chunks)
 
 
 @dataclass
@@ -53,6 +58,7 @@ class Entry:
     msgid_plural: str | None = None
     strings: list = field(default_factory=list)   # Piece
     obsolete: bool = False
+    parts: dict = field(default_factory=dict, repr=False)   # keyword -> quoted lines read
 
     @property
     def fuzzy(self) -> bool:
@@ -104,8 +110,8 @@ def parse_entries(text: str) -> list[Entry]:
 
     def new_entry(lineno: int, keyword: str | None = None, force: bool = False) -> Entry:
         nonlocal cur
-        if force or cur is None or cur.strings or (keyword == "msgid" and cur.msgid) or \
-                (keyword == "msgctxt" and (cur.msgid or cur.context is not None)):
+        if force or cur is None or cur.strings or (keyword == "msgid" and "msgid" in cur.parts) \
+                or (keyword == "msgctxt" and cur.parts):
             cur = Entry(lineno)
             entries.append(cur)
         return cur
@@ -131,32 +137,25 @@ def parse_entries(text: str) -> list[Entry]:
         if m:
             key = m.group(1)
             e = new_entry(lineno, key) if key in ("msgid", "msgctxt") or cur is None else cur
-            piece_text, where = _unquote(m.group(3), lineno, indent + m.start(3) + 1)
+            chunk, where = _unquote(m.group(3), lineno, indent + m.start(3) + 1)
             if key.startswith("msgstr"):
-                target = Piece(int(m.group(2)) if m.group(2) else None, lineno, piece_text,
-                               tuple(where))
+                target = Piece(int(m.group(2)) if m.group(2) else None, lineno, [chunk], where)
                 e.strings.append(target)
             else:
-                target = key
-                _append(e, key, piece_text)
+                target = e.parts.setdefault(key, [])
+                target.append(chunk)
         elif s.startswith('"') and cur is not None and target is not None:
-            piece_text, where = _unquote(s, lineno, indent + 1)
+            chunk, where = _unquote(s, lineno, indent + 1)
             if isinstance(target, Piece):
-                target = Piece(target.index, target.line, target.text + piece_text,
-                               target.where + tuple(where))
-                cur.strings[-1] = target
+                target.chunks.append(chunk)
+                target.where += where
             else:
-                _append(cur, target, piece_text)
+                target.append(chunk)
+    for e in entries:                 # joined once (a long string of many lines stays linear)
+        e.msgid = "".join(e.parts.get("msgid", ()))
+        e.context = "".join(e.parts["msgctxt"]) if "msgctxt" in e.parts else None
+        e.msgid_plural = "".join(e.parts["msgid_plural"]) if "msgid_plural" in e.parts else None
     return entries
-
-
-def _append(entry: Entry, key: str, text: str) -> None:
-    if key == "msgctxt":
-        entry.context = (entry.context or "") + text
-    elif key == "msgid":
-        entry.msgid += text
-    else:
-        entry.msgid_plural = (entry.msgid_plural or "") + text
 
 
 # ---- GNU gettext 0.21's reading of a python-brace-format string ---------------------------
@@ -278,14 +277,10 @@ def msgfmt_rejects(entry: Entry, often: frozenset) -> tuple[Piece, int, str] | N
         if strict and got != wanted:
             extra = sorted(got - wanted)
             if extra:
-                return piece, _find(piece.text, "{" + extra[0]), \
+                return piece, piece.text.find("{" + extra[0]), \
                     f"{{{extra[0]}}} is not a placeholder of the msgid"
             return piece, -1, f"{{{sorted(wanted - got)[0]}}} is left out"
     return None
-
-
-def _find(text: str, needle: str) -> int:
-    return text.find(needle)
 
 
 def names_of(text: str) -> set:

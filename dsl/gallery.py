@@ -18,6 +18,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from .data import _CHECKOUT, fan_subfolders, shipped_dir
+from .errors import DslError
 from .yamlpos import MAX_BYTES, load_yaml
 
 MARKER = ".dsl-gallery"            # names a folder as a gallery that may be rebuilt
@@ -84,7 +85,7 @@ def card_scenarios(catalog) -> dict[str, list[Scenario]]:
                     continue
                 text = path.read_text(encoding="utf-8")
                 data, _ = load_yaml(text, str(path))
-            except Exception:          # unreadable or not YAML: not shown
+            except (OSError, UnicodeDecodeError, DslError):   # not a scenario: not shown
                 continue
             if not isinstance(data, dict) or not isinstance(data.get("name"), str):
                 continue

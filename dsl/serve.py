@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from .errors import DslError
 from .gallery import bounded_face
-from .loader import Loaded, Source, card_from_source
+from .loader import Source, card_from_source
 from .model import Catalog
 
 MAX_BODY = 200_000                 # bytes of one request

@@ -10,6 +10,7 @@ from .errors import Diagnostic, DslError, caret_excerpt
 
 MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
+MAX_DEPTH = 100              # lists and mappings inside one another (the build recurses)
 MAX_NUMBER_DIGITS = 30       # a YAML number longer than this is refused, not converted
 # the tags of plain YAML values; any other (`!foo`, `!!python/...`) is refused
 _PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null",
@@ -112,6 +113,9 @@ def _build(node, key, positions, source, path, budget, active):
                                       f"invalid YAML value: {str(e).splitlines()[0][:120]}",
                                       caret_excerpt(source, line, col))) from None
     positions[key] = Where(line, col, line, col)
+    if len(key) >= MAX_DEPTH:
+        raise DslError(Diagnostic(path, line, col, "error", "E001",
+                                  f"values nested too deep (over {MAX_DEPTH} levels)"))
     if id(node) in active:
         raise DslError(Diagnostic(path, line, col, "error", "E001",
                                   "an alias refers to itself; remove the recursive alias"))

@@ -62,7 +62,8 @@ def site(tmp_path_factory):
 
 
 def visible_ids(page) -> list:
-    return sorted(page.eval_on_selector_all(".tile:not([hidden])", "ts => ts.map(t => t.dataset.id)"))
+    return sorted(page.eval_on_selector_all(".tile:not([hidden])",
+                                            "ts => ts.map(t => t.dataset.id)"))
 
 
 def test_gallery_shows_every_card_and_filters_work(page, site):

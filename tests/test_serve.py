@@ -86,7 +86,8 @@ def test_same_diagnostics_as_dsl_lint_of_the_file(client, fan, tmp_path):
         finally:
             path.write_text(original, encoding="utf-8")
         in_memory, _, _ = lint_text(text, catalog)
-        key = lambda d: (d.line, d.col, d.code, d.message)  # noqa: E731
+        def key(d):
+            return d.line, d.col, d.code, d.message
         assert sorted(map(key, in_memory)) == sorted(map(key, on_disk)) and in_memory
 
 
@@ -105,6 +106,8 @@ BOMB = 'a: &a ["x","x","x","x","x","x","x","x","x"]\n' + "".join(
 @pytest.mark.parametrize("yaml_text, message", [
     ("!!python/object/apply:os.system ['touch pwned']", "YAML tag '!!python/object/apply:"),
     (BOMB, "too many YAML values"),
+    ("[" * 500 + "]" * 500, "values nested too deep (over 100 levels)"),
+    ("a:\n" + "".join(" " * i + "b:\n" for i in range(1, 300)), "nested too deep"),
     ("id: [unclosed", "invalid YAML"),
     ("", "the file: None is not of type 'object'"),
 ])

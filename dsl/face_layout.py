@@ -109,10 +109,9 @@ def layout(rendered, card, set_name: str, art: tuple | None = None) -> Face:
     # art
     x, y, w, h = ART_BOX
     h -= grow
+    items.append(Rect(x, y, w, h, (light[0], "#fffdf6", light[-1])))
     if art is not None:
         items.append(Image(x, y, w, h, art[0], art[1]))
-    else:
-        items.append(Rect(x, y, w, h, (light[0], "#fffdf6", light[-1])))
     items.append(Rect(x, y, w, h, (), FRAME, 3))
     # text box
     x, y, w, h = TEXT_FRAME
@@ -127,7 +126,8 @@ def layout(rendered, card, set_name: str, art: tuple | None = None) -> Face:
     items += _one_line(type_line, True, 30, (left, y + 4, right - left, h - 8))
     items += cost_items + set_items
     x, y, w, h = TEXT_BOX
-    return Face(WIDTH, HEIGHT, rendered.name, tuple(items), (x, y - grow, w, h + grow), size)
+    return Face(WIDTH, HEIGHT, rendered.name, tuple(items), (x, y - grow, w, h + grow), size,
+                tuple(text_items))
 
 
 def _text(lines, vp) -> tuple:

@@ -98,6 +98,7 @@ class Face:
     items: tuple
     text_box: tuple          # (x, y, w, h): where the card text must stay
     text_size: float         # the size the card text was set in (after shrinking)
+    text_items: tuple = ()   # the items of the text box (also in `items`)
 
 
 @lru_cache(maxsize=1)

@@ -82,18 +82,15 @@ def potion_points(p: Potion) -> tuple:
 
 
 def shield_points(s: Shield) -> list:
-    """The outline of the VP shield as points: shared with the PNG."""
+    """The outline of the VP shield as points (a flat top, sides curving to a point):
+    shared with the PNG."""
+    import math
     cx, cy, r = s.cx, s.cy, s.r
-    pts = [(cx - 0.8 * r, cy - r), (cx + 0.8 * r, cy - r), (cx + 0.8 * r, cy - 0.05 * r)]
-    for i in range(1, 8):                     # the curved lower sides to the point
-        a = i / 8
-        pts.append((cx + 0.8 * r * (1 - a) ** 1.6, cy - 0.05 * r + 1.05 * r * a))
-    pts.append((cx, cy + r))
-    for i in range(7, 0, -1):
-        a = i / 8
-        pts.append((cx - 0.8 * r * (1 - a) ** 1.6, cy - 0.05 * r + 1.05 * r * a))
-    pts.append((cx - 0.8 * r, cy - 0.05 * r))
-    return pts
+    side = [(0.8 * r * math.cos(a / 10 * math.pi / 2) ** 0.6, -0.35 * r + 1.35 * r * a / 10)
+            for a in range(11)]
+    return [(cx - 0.8 * r, cy - r), (cx + 0.8 * r, cy - r)] + \
+        [(cx + dx, cy + dy) for dx, dy in side] + \
+        [(cx - dx, cy + dy) for dx, dy in reversed(side)]
 
 
 def _potion(p: Potion) -> str:

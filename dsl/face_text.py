@@ -18,6 +18,7 @@ SIZES = [x / 2 for x in range(56, 7, -1)]       # 28 down to 4, in half points
 BONUS = re.compile(r"[+-]\S+( \S+)?")           # +1 Card, +2 Actions, +$2, +1 akció
 COIN = re.compile(r"\$(\d+)(P?)")
 ASCENT, DESCENT = 0.93, 0.24                    # of the font size, from the font's hhea
+MAX_CHARS = 15000                               # more than a card holds even at size 4
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def _icon(b: Block, s: float, cx: float, y: float) -> tuple:
     base = y + ASCENT * n
     return [Text(left, base, b.number, n, True, INK, nw),
             Shield(left + nw + 0.12 * n + 0.8 * sh, base - 0.36 * n, sh)], total, \
-        (ASCENT + 0.05) * n
+        (ASCENT + DESCENT) * n
 
 
 def _layout(bl: list, size: float, box: tuple):
@@ -200,23 +201,57 @@ def _shift(item, dy: float):
     return replace(item, cy=item.cy + dy)
 
 
+def _cut(bl: list, n: int) -> list:
+    """The blocks with only their first n words (the cut one ending in an ellipsis)."""
+    out = []
+    for b in bl:
+        words = b.text.split() if b.kind in ("para", "bonus") else [b.text]
+        if n <= 0:
+            break
+        if len(words) <= n:
+            out.append(b)
+            n -= len(words)
+        else:
+            out.append(Block("para", " ".join(words[:n]) + " …"))
+            break
+    return out
+
+
+def _fits(bl: list, size: float, box: tuple):
+    items, height, widest = _layout(bl, size, box)
+    return (items, height) if height <= box[3] and widest <= box[2] + 1e-6 else None
+
+
 def typeset(lines, box: tuple, vp_value=None, largest: float = 28) -> tuple:
     """(items, size): the lines in the box (x, y, w, h) at the largest size that fits,
     centred vertically. Nothing is ever drawn outside the box: when even the smallest
-    size is too big, the last lines are cut and end in an ellipsis."""
+    size is too big (a fan card's text far too long), the text is cut and ends in an
+    ellipsis."""
     bl = blocks(lines, vp_value)
-    x, y, w, h = box
-    for size in [s for s in SIZES if s <= largest]:
-        items, height, widest = _layout(bl, size, box)
-        if height <= h and widest <= w + 1e-6:
-            top = y + (h - height) / 2
-            return tuple(_shift(it, top) for it in items), size
-    while bl:                       # far too long a text (a fan card): cut it
-        last = bl[-1]
-        words = last.text.split()
-        bl = bl[:-1] + ([Block(last.kind, " ".join(words[:-1]) + " …")]
-                        if len(words) > 2 and last.kind == "para" else [])
-        items, height, widest = _layout(bl, SIZES[-1], box)
-        if height <= h and widest <= w + 1e-6:
-            return tuple(_shift(it, y + (h - height) / 2) for it in items), SIZES[-1]
-    return (), SIZES[-1]
+    sizes = [s for s in SIZES if s <= largest]
+    if sum(len(b.text) for b in bl) > MAX_CHARS:       # surely cut: do not try every size
+        sizes = sizes[-1:]
+    size, fit = sizes[0], _fits(bl, sizes[0], box)
+    if not fit and len(sizes) > 1:    # the largest size that fits, found by halving
+        lo, hi = 1, len(sizes) - 1    # (a smaller size never fits worse)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if _fits(bl, sizes[mid], box):
+                hi = mid
+            else:
+                lo = mid + 1
+        size, fit = sizes[lo], _fits(bl, sizes[lo], box)
+    if not fit:                       # the most words that fit, found by halving
+        size = sizes[-1]
+        words = sum(len(b.text.split()) if b.kind in ("para", "bonus") else 1 for b in bl)
+        lo, hi = 0, words
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if _fits(_cut(bl, mid), size, box):
+                lo = mid
+            else:
+                hi = mid - 1
+        fit = _fits(_cut(bl, lo), size, box) or ((), 0.0)
+    items, height = fit
+    top = box[1] + (box[3] - height) / 2
+    return tuple(_shift(it, top) for it in items), size

@@ -1,0 +1,346 @@
+"""Card faces (dsl render --format svg|png|generator-url): the layout keeps every text inside
+its box for every shipped card in en, hu and cs, symbols are where the card needs them, the
+formats are well-formed and safe, and the command writes whole files where it is told."""
+import base64
+import io
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from PIL import Image as PILImage, ImageFont
+
+from dsl.cli import main
+from dsl.face import build_face, face_png, face_svg, face_url
+from dsl.face_layout import HEIGHT, NAME_BOX, TYPE_BOX, WIDTH
+from dsl.face_shapes import Coin, Image, Line, Potion, Shield, Text, font_path, text_width
+from dsl.face_text import ASCENT, DESCENT, blocks, typeset
+from dsl.fansets import open_sets
+from dsl.i18n import get_locale
+from dsl.loader import load_paths, load_shipped
+from dsl.phrases import DIVIDER
+from dsl.render import render_card
+
+ROOT = Path(__file__).resolve().parent.parent
+ART_SET = ROOT / "tests" / "fixtures" / "face_art"
+LOCALES = ("en", "hu", "cs")
+EPS = 1e-6
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_shipped().catalog
+
+
+@pytest.fixture(scope="module")
+def faces(catalog):
+    """Every shipped card's face in every shipped locale, laid out once."""
+    out = {}
+    for code in LOCALES:
+        loc = get_locale(code)
+        for card in catalog.cards.values():
+            rendered = render_card(card, catalog, loc)
+            out[card.id, code] = (build_face(card, catalog, loc, rendered), rendered)
+    return out
+
+
+def bounds(item) -> tuple:
+    """(left, top, right, bottom) of a drawn item, text by its measured width and the
+    font's ascent and descent."""
+    if isinstance(item, Text):
+        return (item.x, item.y - ASCENT * item.size, item.x + item.width,
+                item.y + DESCENT * item.size)
+    if isinstance(item, Line):
+        return (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2),
+                max(item.y1, item.y2))
+    r = item.r
+    wide = 0.8 * r if isinstance(item, Shield) else r
+    return (item.cx - wide, item.cy - r, item.cx + wide, item.cy + r)
+
+
+def inside(item, box) -> bool:
+    x, y, w, h = box
+    left, top, right, bottom = bounds(item)
+    return left >= x - EPS and top >= y - EPS and right <= x + w + EPS and \
+        bottom <= y + h + EPS
+
+
+def overlaps(a, b) -> bool:
+    a, b = bounds(a), bounds(b)
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# ---- the layout -----------------------------------------------------------------------------
+def test_every_text_of_every_shipped_card_stays_inside_its_text_box(faces, catalog):
+    assert len(faces) == 3 * len(catalog.cards) >= 366
+    for (cid, code), (face, rendered) in faces.items():
+        assert face.text_items, (cid, code)
+        for item in face.text_items:
+            assert inside(item, face.text_box), (cid, code, item)
+        # lines of the text box do not overlap one another
+        runs = [i for i in face.text_items if not isinstance(i, Line)]
+        for i, a in enumerate(runs):
+            for b in runs[i + 1:]:
+                same_line = isinstance(a, (Text, Coin, Potion)) and \
+                    isinstance(b, (Text, Coin, Potion)) and abs(_mid(a) - _mid(b)) < 1
+                if not same_line:
+                    assert not overlaps(a, b), (cid, code, a, b)
+        # and all of the text there is (a lone "2 VP" is a number and a shield)
+        said = " ".join(i.text for i in face.text_items if isinstance(i, Text))
+        written = [b.text for b in blocks(rendered.text, catalog.cards[cid].fixed_vp)
+                   if b.kind in ("para", "bonus")]
+        for word in " ".join(written).split():
+            plain = word.split("$")[0]
+            assert plain in said, (cid, code, word)
+
+
+def _mid(item) -> float:
+    top, bottom = bounds(item)[1], bounds(item)[3]
+    return item.y - 0.36 * item.size if isinstance(item, Text) else (top + bottom) / 2
+
+
+def test_name_and_type_line_fit_their_banners_beside_the_cost_and_set(faces):
+    for (cid, code), (face, rendered) in faces.items():
+        texts = [i for i in face.items if isinstance(i, Text)]
+        name = next(t for t in texts if t.text == rendered.name or t.text.endswith("…"))
+        assert inside(name, NAME_BOX), (cid, code)
+        type_line = next(t for t in texts if t.text == " - ".join(rendered.types) and
+                         t.y > NAME_BOX[1] + NAME_BOX[3])
+        assert inside(type_line, TYPE_BOX), (cid, code)
+        symbols = [i for i in face.items if isinstance(i, (Coin, Potion)) and
+                   i not in face.text_items]
+        assert symbols and not any(overlaps(type_line, s) for s in symbols), (cid, code)
+        for item in face.items:
+            if isinstance(item, (Text, Coin, Potion, Shield)):
+                assert inside(item, (0, 0, WIDTH, HEIGHT)), (cid, code, item)
+
+
+def test_the_measure_is_the_shipped_fonts_own():
+    """metrics.json (tools/font_metrics.py) agrees with the font files it was made from."""
+    sample = "Aá ŐőŰű Žž čř — +$2 Kovácsműhely Zbojník"
+    for bold in (False, True):
+        with font_path(bold).open("rb") as f:
+            font = ImageFont.truetype(io.BytesIO(f.read()), 1000)
+        for ch in sample:
+            assert abs(text_width(ch, 1000, bold) - font.getlength(ch)) < 1, (ch, bold)
+
+
+def test_long_texts_shrink_and_short_ones_stay_large(faces):
+    longest = max(faces, key=lambda k: sum(map(len, faces[k][1].text)))
+    assert longest[0] in ("noble_brigand", "possession") and longest[1] != "en"
+    assert faces[longest][0].text_size < faces["smithy", "en"][0].text_size
+    assert faces["smithy", "en"][0].text_size == max(f.text_size for f, _ in faces.values())
+    assert min(f.text_size for f, _ in faces.values()) >= 20        # still readable
+
+
+def test_a_far_too_long_fan_text_is_cut_never_drawn_outside():
+    box = (66, 478, 468, 316)
+    lines = ["+1 Card", "word " * 9000, DIVIDER, "Unbreakable" * 80]
+    items, size = typeset(lines, box)
+    assert items and all(inside(i, box) for i in items)
+    assert any(isinstance(i, Text) and i.text.endswith("…") for i in items)
+
+
+def test_bonus_lines_are_large_and_bold_other_lines_are_not(faces):
+    face, _ = faces["village", "hu"]
+    bonus = [i for i in face.text_items if isinstance(i, Text)]
+    assert [t.text for t in bonus] == ["+1 lap", "+2 akció"]
+    assert all(t.bold and t.size > face.text_size for t in bonus)
+    face, _ = faces["chapel", "en"]
+    assert all(not t.bold for t in face.text_items if isinstance(t, Text))
+
+
+def test_a_divider_is_a_rule_exactly_where_the_text_has_one(faces):
+    seen = 0
+    for key, (face, rendered) in faces.items():
+        rules = [i for i in face.text_items if isinstance(i, Line)]
+        assert len(rules) == rendered.text.count(DIVIDER), key
+        seen += bool(rules)
+    assert seen >= 20
+
+
+def test_cost_potion_and_vp_symbols(faces, catalog):
+    for (cid, code), (face, _) in faces.items():
+        card = catalog.cards[cid]
+        cost = [i for i in face.items if isinstance(i, Coin) and i not in face.text_items]
+        assert [c.label for c in cost] == [str(card.cost.coins)], cid
+        potions = [i for i in face.items if isinstance(i, Potion) and i not in face.text_items]
+        assert len(potions) == card.cost.potion, cid
+        shields = [i for i in face.text_items if isinstance(i, Shield)]
+        assert len(shields) == (card.fixed_vp is not None and card.vp is not None), cid
+    harem, _ = faces["harem", "cs"]
+    assert [i.label for i in harem.text_items if isinstance(i, Coin)] == ["2"]
+    assert any(isinstance(i, Text) and i.text == "2" for i in harem.text_items)
+    lighthouse, _ = faces["lighthouse", "en"]          # "+$1" inside a sentence: a coin
+    assert [i.label for i in lighthouse.text_items if isinstance(i, Coin)] == ["1"]
+
+
+def test_colours_follow_the_types(faces):
+    def frame(cid):
+        return faces[cid, "en"][0].items[1].fills
+    assert frame("smithy") == frame("militia")               # an Attack is an Action
+    assert frame("moat") != frame("smithy") and len(frame("moat")) == 1
+    assert frame("lighthouse") != frame("smithy")
+    assert len(frame("harem")) == 2 and frame("harem")[0] == frame("copper")[0]
+    assert frame("harem")[1] == frame("estate")[0]
+    assert len({frame(c) for c in ("smithy", "copper", "estate", "curse", "moat",
+                                   "lighthouse")}) == 6
+
+
+# ---- the formats ------------------------------------------------------------------------------
+def test_svg_is_well_formed_and_names_its_font(catalog):
+    for cid in ("smithy", "possession", "harem", "alchemist"):
+        svg = face_svg(catalog.cards[cid], catalog, get_locale("hu"))
+        root = ET.fromstring(svg.encode("utf-8"))
+        assert root.tag.endswith("svg") and "DejaVu Sans" in root.get("font-family")
+        texts = [t for t in root.iter() if t.tag.endswith("text")]
+        assert texts and all(t.get("textLength") for t in texts)
+
+
+def _hostile_set(tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / "hostile"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "set.yaml").write_text("id: hostile\nnames: {en: \"<b>Set</b>\"}\n")
+    (folder / "cards" / "evil.yaml").write_text(
+        "id: evil\nset: hostile\ncost: 3\ntypes: [action]\n"
+        f"names: {{en: {json.dumps(name)}}}\non_play: |\n  +1 card\n")
+    return folder
+
+
+def test_svg_escapes_a_hostile_card_name(tmp_path):
+    name = "<script>alert(1)</script> & \"x\" ]]>"
+    cat = open_sets([_hostile_set(tmp_path, name)]).catalog
+    svg = face_svg(cat.cards["evil"], cat, get_locale("en"))
+    assert "<script" not in svg and "<b>" not in svg
+    root = ET.fromstring(svg.encode("utf-8"))
+    assert root.find("{http://www.w3.org/2000/svg}title").text == name
+    assert name in ["".join(t.itertext()) for t in root.iter() if t.tag.endswith("text")]
+
+
+def test_svg_can_carry_the_shipped_font(catalog):
+    svg = face_svg(catalog.cards["smithy"], catalog, get_locale("en"), embed_font=True)
+    head = base64.b64encode(font_path(True).read_bytes()[:300]).decode("ascii")[:200]
+    assert "@font-face" in svg and head in svg
+    ET.fromstring(svg.encode("utf-8"))
+
+
+def test_png_is_a_png_of_the_face_size(catalog):
+    data = face_png(catalog.cards["harem"], catalog, get_locale("cs"))
+    img = PILImage.open(io.BytesIO(data))
+    assert img.format == "PNG" and img.size == (WIDTH, HEIGHT)
+    small = PILImage.open(io.BytesIO(face_png(catalog.cards["smithy"], catalog,
+                                              get_locale("en"), scale=0.5)))
+    assert small.size == (WIDTH // 2, HEIGHT // 2)
+    # the cost coin is gold, the text box parchment
+    rgb = img.convert("RGB")
+    r, g, b = rgb.getpixel((TYPE_BOX[0] + 42, TYPE_BOX[1] + 32))
+    assert r > 200 and g > 150 and b < 150
+
+
+def test_generator_url_fills_the_generators_fields(catalog):
+    url = face_url(catalog.cards["alchemist"], catalog, get_locale("hu"))
+    parts = urlparse(url)
+    assert parts.scheme == "https" and parts.netloc == "shardofhonor.github.io"
+    q = parse_qs(parts.query)
+    rendered = render_card(catalog.cards["alchemist"], catalog, get_locale("hu"))
+    assert q["title"] == [rendered.name] and q["price"] == ["$3^"]
+    assert q["type"] == [" - ".join(rendered.types)]
+    assert "-" in q["description"][0].split("\n") and q["color0"] == ["0"]
+    q = parse_qs(urlparse(face_url(catalog.cards["harem"], catalog, get_locale("en"))).query)
+    assert q["color0"] == ["1"] and q["color1"] == ["3"] and q["description"] == ["$2\n2%"]
+
+
+# ---- art ------------------------------------------------------------------------------------------
+def test_art_is_embedded_in_the_svg_and_drawn_in_the_png():
+    cat = open_sets([ART_SET]).catalog
+    card = cat.cards["painted_smith"]
+    raw = (ART_SET / "cards" / "art" / "painted_smith.png").read_bytes()
+    svg = face_svg(card, cat, get_locale("en"))
+    assert "data:image/png;base64," + base64.b64encode(raw).decode("ascii") in svg
+    face = build_face(card, cat, get_locale("en"))
+    art = next(i for i in face.items if isinstance(i, Image))
+    png = PILImage.open(io.BytesIO(face_png(card, cat, get_locale("en")))).convert("RGB")
+    sky = png.getpixel((int(art.x + 20), int(art.y + 20)))
+    assert sky[2] > 130 and sky[0] < 80                     # the picture's blue sky
+    svg = face_svg(cat.cards["sketched_well"], cat, get_locale("en"))
+    assert "data:image/svg+xml;base64," in svg
+
+
+def _art_card(tmp_path: Path, art: str) -> Path:
+    folder = tmp_path / "painted"
+    (folder / "cards").mkdir(parents=True, exist_ok=True)
+    (folder / "set.yaml").write_text("id: painted\nnames: {en: Painted}\n")
+    (folder / "cards" / "c.yaml").write_text(
+        "id: c\nset: painted\ncost: 2\ntypes: [action]\nnames: {en: C}\n"
+        f"art: {art}\non_play: |\n  +1 card\n")
+    return folder
+
+
+def test_an_art_path_out_of_the_set_folder_is_an_error(tmp_path):
+    (tmp_path / "secret.png").write_bytes(b"\x89PNG")
+    folder = _art_card(tmp_path, "art/../../../secret.png")
+    diags = load_paths([folder]).diagnostics
+    assert [(d.code, d.line) for d in diags] == [("E002", 6)]
+    assert "outside the set folder" in diags[0].message
+    folder = _art_card(tmp_path, "art/missing.png")
+    diags = load_paths([folder]).diagnostics
+    assert [d.code for d in diags] == ["E001"] and "no image file" in diags[0].message
+
+
+# ---- the command --------------------------------------------------------------------------------
+def test_all_faces_in_three_locales_come_from_one_command(tmp_path, catalog, capsys):
+    out = tmp_path / "faces"
+    assert main(["render", "--all", "--locale", "en,hu,cs", "--format", "svg",
+                 "--out", str(out)]) == 0
+    files = sorted(p.name for p in out.iterdir())
+    assert len(files) == 3 * len(catalog.cards)
+    assert "noble_brigand.hu.svg" in files and not any(f.endswith(".part") for f in files)
+    ET.fromstring((out / "possession.cs.svg").read_bytes())
+    assert f"wrote {len(files)} faces" in capsys.readouterr().out
+
+
+def test_png_faces_to_a_folder_and_one_face_to_a_file(tmp_path):
+    assert main(["render", "smithy", "painted_smith", "--cards", str(ART_SET), "--locale",
+                 "en,hu", "--format", "png", "--out", str(tmp_path / "f")]) == 0
+    names = sorted(p.name for p in (tmp_path / "f").iterdir())
+    assert names == ["painted_smith.en.png", "painted_smith.hu.png", "smithy.en.png",
+                     "smithy.hu.png"]
+    one = tmp_path / "one.png"
+    assert main(["render", "copper", "--format", "png", "--out", str(one)]) == 0
+    assert PILImage.open(one).size == (WIDTH, HEIGHT)
+
+
+def test_one_svg_goes_to_stdout_several_need_a_folder(capsys, tmp_path):
+    assert main(["render", "smithy", "--format", "svg"]) == 0
+    assert capsys.readouterr().out.startswith("<?xml")
+    with pytest.raises(SystemExit) as e:
+        main(["render", "smithy", "village", "--format", "svg"])
+    assert e.value.code == 2 and "--out FOLDER" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        main(["render", "--format", "svg"])
+    assert e.value.code == 2
+    assert main(["render", "smithy", "moat", "--format", "generator-url"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert [r.split("\t")[:2] for r in rows] == [["smithy", "en"], ["moat", "en"]]
+
+
+def test_text_and_json_keep_their_output(capsys):
+    assert main(["render", "smithy", "--locale", "hu"]) == 0
+    assert capsys.readouterr().out == "Kovácsműhely — Akció — $4\n  +3 lap\n"
+    assert main(["render", "smithy", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["text"] == ["+3 Cards"]
+
+
+def test_png_without_pillow_says_how_to_install_it(tmp_path):
+    code = ("import sys; sys.modules['PIL'] = None\n"
+            "from dsl.cli import main\n"
+            f"sys.exit(main(['render', 'smithy', '--format', 'png', '--out', "
+            f"{str(tmp_path / 'x.png')!r}]))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       cwd=tmp_path)
+    assert p.returncode == 1, p.stderr
+    assert "pip install 'dominion-card-language[png]'" in p.stderr
+    assert "Traceback" not in p.stderr and not (tmp_path / "x.png").exists()

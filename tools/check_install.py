@@ -21,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FAN_SET = ROOT / "tests" / "fixtures" / "fan_set"
+ART_SET = ROOT / "tests" / "fixtures" / "face_art"
+FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE", "metrics.json")
 
 
 class Checker:
@@ -77,6 +79,7 @@ def main() -> int:
         env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
         check = Checker(env, tmp / "work")
         steps(check, str(bin_dir / "dsl"), str(py), fan, tmp)
+        face_steps(check, str(bin_dir / "dsl"), str(py), wheel, tmp)
         pipx_steps(check, py, wheel, tmp)
         print(f"{check.failed} step(s) failed" if check.failed else "every step ok")
         return check.failed
@@ -135,6 +138,37 @@ def steps(check: Checker, dsl: str, py: str, fan: Path, tmp: Path) -> None:
 
 
 
+def face_steps(check: Checker, dsl: str, py: str, wheel: Path, tmp: Path) -> None:
+    """Card faces from the installed wheel: its font files, an SVG, and a PNG after
+    installing the png extra (drawn with the wheel's font, not one of this machine)."""
+    import zipfile
+    names = zipfile.ZipFile(wheel).namelist()
+    missing = [f for f in FONT_FILES if f"dsl/fonts/{f}" not in names]
+    check.run(f"the wheel carries the font ({wheel.stat().st_size // 1024} kB wheel)",
+              [py, "-c", f"import sys; sys.exit({len(missing)})"])
+    check.run("dsl render smithy --format svg", [dsl, "render", "smithy", "--format", "svg"],
+              lambda out: out.startswith("<?xml") and "DejaVu Sans" in out and "Smithy" in out)
+    art = tmp / "work" / "painted_tales"
+    shutil.copytree(ART_SET, art)
+    check.run("dsl render a fan card with its art (svg)",
+              [dsl, "render", "painted_smith", "--cards", str(art), "--format", "svg"],
+              lambda out: "data:image/png;base64," in out)
+    check.run("pip install the png extra", [py, "-m", "pip", "install", "--quiet",
+                                            f"{wheel}[png]"])
+    faces = tmp / "work" / "faces"
+    check.run("dsl render --format png --out (a folder of faces in two locales)",
+              [dsl, "render", "smithy", "harem", "--locale", "en,hu", "--format", "png",
+               "--out", str(faces)],
+              lambda out: sorted(p.name for p in faces.glob("*.png")) ==
+              ["harem.en.png", "harem.hu.png", "smithy.en.png", "smithy.hu.png"])
+    check.run("the PNG is a 600 x 926 face drawn with the wheel's font", [py, "-c",
+              "import sys; from PIL import Image; from dsl.face_shapes import font_path; "
+              "im = Image.open(sys.argv[1]); "
+              "print(im.format, im.size, 'site-packages' in str(font_path(True)))",
+              str(faces / "smithy.hu.png")], lambda out: out.split() == ["PNG", "(600,", "926)",
+                                                                     "True"])
+
+
 def pipx_steps(check: Checker, py: Path, wheel: Path, tmp: Path) -> None:
     """`pipx install` of the wheel (pipx from the package index, in its own folder)."""
     home = tmp / "pipx"
@@ -147,6 +181,14 @@ def pipx_steps(check: Checker, py: Path, wheel: Path, tmp: Path) -> None:
     pipx.run("pipx: dsl render witch --locale hu", [dsl, "render", "witch", "--locale", "hu"],
              lambda out: out.startswith("Boszorkány"))
     pipx.run("pipx: dsl lint", [dsl, "lint", "--quiet"], lambda out: "0 error(s)" in out)
+    pipx.run("pipx (no png extra): dsl render --format svg", [dsl, "render", "village",
+             "--format", "svg"], lambda out: out.startswith("<?xml"))
+    r = subprocess.run([dsl, "render", "village", "--format", "png", "--out",
+                        str(tmp / "v.png")], capture_output=True, text=True, env=env)
+    ok = r.returncode == 1 and "dominion-card-language[png]" in r.stderr and \
+        "Traceback" not in r.stderr
+    pipx.run("pipx (no png extra): --format png says to install the png extra",
+             [str(py), "-c", f"import sys; sys.exit({0 if ok else 1})"])
     check.failed += pipx.failed
 
 

@@ -61,8 +61,12 @@ def face_svg(card, catalog, locale, embed_font: bool = False) -> str:
 def face_png(card, catalog, locale, scale: float = 1.0) -> bytes:
     """The card face as PNG bytes (600 x 926 pixels at scale 1); needs Pillow (the png
     extra), else FaceError says how to install it."""
-    from .face_png import to_png
-    return to_png(build_face(card, catalog, locale), scale)
+    from .face_png import pillow, to_png
+    pillow()
+    try:
+        return to_png(build_face(card, catalog, locale), scale)
+    except FaceError as e:
+        raise FaceError(f"{card.art or card.path}: {e}") from None
 
 
 def face_url(card, catalog, locale) -> str:

@@ -14,6 +14,7 @@ from .face_shapes import Coin, Image, Line, Potion, Rect, Shield, Text, font_pat
 from .face_svg import EDGE, COIN_INK, POTION_BLUE, VP_GREEN, potion_points, shield_points
 
 SUPERSAMPLE = 2
+MAX_ART_PIXELS = 40_000_000      # a small file may unpack to a huge image
 PNG_EXTRA = "install the png extra: pip install 'dominion-card-language[png]'"
 
 
@@ -120,12 +121,15 @@ class _Canvas:
         from PIL import ImageOps, UnidentifiedImageError
         if i.mime == "image/svg+xml":
             return
+        from .face import FaceError
         try:
             art = PILImage.open(io.BytesIO(i.data))
+            if art.width * art.height > MAX_ART_PIXELS:
+                raise FaceError(f"the art image is {art.width} x {art.height} pixels, at "
+                                f"most {MAX_ART_PIXELS // 10**6} million; make it smaller")
             art.load()
-        except (UnidentifiedImageError, OSError, ValueError) as e:
-            from .face import FaceError
-            raise FaceError(f"the art image cannot be read: {e}") from None
+        except (UnidentifiedImageError, OSError, ValueError, PILImage.DecompressionBombError):
+            raise FaceError("the art is not an image Pillow can read (PNG or JPEG)") from None
         b = self.box(i.x, i.y, i.w, i.h)
         art = ImageOps.fit(art.convert("RGBA"), (b[2] - b[0], b[3] - b[1]))
         self.img.paste(art, (b[0], b[1]), art)

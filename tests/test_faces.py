@@ -344,3 +344,18 @@ def test_png_without_pillow_says_how_to_install_it(tmp_path):
     assert p.returncode == 1, p.stderr
     assert "pip install 'dominion-card-language[png]'" in p.stderr
     assert "Traceback" not in p.stderr and not (tmp_path / "x.png").exists()
+
+
+def test_unreadable_or_huge_art_is_a_clear_error(tmp_path, capsys):
+    folder = _art_card(tmp_path, "art/c.png")
+    (folder / "cards" / "art").mkdir()
+    art = folder / "cards" / "art" / "c.png"
+    art.write_bytes(b"\x89PNG not really")
+    out = tmp_path / "c.png"
+    assert main(["render", "c", "--cards", str(folder), "--format", "png", "--out",
+                 str(out)]) == 1
+    assert "not an image Pillow can read" in capsys.readouterr().err and not out.exists()
+    PILImage.new("L", (8000, 6000)).save(art)          # 46 kB, 48 million pixels
+    assert main(["render", "c", "--cards", str(folder), "--format", "png", "--out",
+                 str(out)]) == 1
+    assert "8000 x 6000 pixels" in capsys.readouterr().err and not out.exists()

@@ -66,7 +66,7 @@ def _one_line(text: str, bold: bool, largest: float, box: tuple, colour: str = I
 
 def _cost_items(cost) -> tuple[list, float]:
     """(the coin and Potion symbols of a cost, the x where the type line may start)."""
-    x, y, w, h = TYPE_BOX
+    x, y, _, h = TYPE_BOX
     cy = y + h / 2
     r = 34
     label = 40 if cost.coins < 10 else 32

@@ -11,7 +11,7 @@ import io
 from functools import lru_cache
 
 from .face_shapes import Coin, Image, Line, Potion, Rect, Shield, Text, font_path
-from .face_svg import EDGE, COIN_INK, POTION_BLUE, VP_GREEN, potion_points, shield_points
+from .face_svg import COIN_INK, EDGE, POTION_BLUE, VP_GREEN, potion_points, shield_points
 
 SUPERSAMPLE = 2
 MAX_ART_PIXELS = 40_000_000      # a small file may unpack to a huge image

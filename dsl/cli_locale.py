@@ -184,6 +184,8 @@ def cmd_locale_template(args) -> int:
     folder, fan, why = _work_folder(args, catalog)
     if args.output:
         path = Path(args.output)
+        if not path.parent.is_dir():
+            return _fail(f"{path.parent} is not a folder")
         if _inside_package(path.parent):
             return _fail(f"{path} is inside the installed package; write it elsewhere")
     elif folder is None:

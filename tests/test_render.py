@@ -87,7 +87,7 @@ def test_render_a_fan_card_and_bad_input(tmp_path):
                    encoding="utf-8")
     out = run_dsl("render", str(fan), "--locale", "cs")
     assert out.returncode == 0, out.stderr
-    assert "+5 karet" in out.stdout and "Kletba" in out.stdout
+    assert "+5 karet" in out.stdout and "Kletbu" in out.stdout
     bad = run_dsl("render", "no_such_card")
     assert bad.returncode != 0 and "Traceback" not in bad.stderr and "no card" in bad.stderr
     bad = run_dsl("render", "smithy", "--locale", "xx")

@@ -10,6 +10,11 @@ Names printed in a rulebook stay in the card files (`names: {cs: ...}`); a catal
 a name a card file lacks (msgctxt "card name", msgid = the English name) — that is how a
 new locale names every card without touching card files. Type names work the same way
 with msgctxt "card type".
+
+Grammatical forms (docs/grammatical-case.md): a translation may ask for `{what:acc}`; the
+forms are the language's own entries, msgctxt "card name|acc", "card type|gen" and
+"phrase|acc" (msgid = the English name or template), looked up by `card_name_form`,
+`type_name_form` and `phrase_form`.
 """
 from __future__ import annotations
 

@@ -113,6 +113,8 @@ class Bot:
     trusted = True          # answers are built from the decision's options
     plays_all_treasures = True     # a standing answer: all its Treasures, in hand order,
                                    # played without being asked (as clients' "autoplay")
+    answers_directly = True        # which Action to play and what to buy are asked of
+                                   # action_to_play and buy_choice, with no Decision made
 
     def __init__(self, strategy):
         self.strategy = strategy
@@ -170,14 +172,18 @@ class Bot:
 
     # ---- buying --------------------------------------------------------------------------
     def buy(self, game, d: Decision):
+        return self.buy_choice(game, d.player, d.options)
+
+    def buy_choice(self, game, decider: int, options: tuple):
+        """The pile to buy of `options` (None: nothing), for the player whose turn it is,
+        decided by `decider` (a possessor decides for him)."""
         # the engine hands out the same options tuple for the same coins and empty piles
-        opts = _remembered(_OPTION_SETS, d.options, frozenset, 1024)
-        p = game.turn.player
-        frame = self.frame_for(p)
+        opts = _remembered(_OPTION_SETS, options, frozenset, 1024)
+        frame = self.frame_for(game.turn.player)
         endgame = game.to_end <= 1            # a gain could end the game
         for cid, cond in self.plan:
             if cid in opts and (cond is None or cond(game, frame)):
-                if endgame and loses_by_ending(game, d.player, cid):
+                if endgame and loses_by_ending(game, decider, cid):
                     continue
                 return cid
         return None
@@ -189,29 +195,34 @@ class Bot:
 
     # ---- playing Actions -----------------------------------------------------------------
     def play_action(self, game, d: Decision) -> list:
-        """The strategy's `play` list first (the entries whose conditions hold), then
-        Actions giving Actions, then the rest by what their play is worth; an Action its
-        rules say not to play is not."""
+        card = self.action_to_play(game, d.player, d.options)
+        return [] if card is None else [card]
+
+    def action_to_play(self, game, decider: int, options: tuple):
+        """The Action card of `options` to play (None: none). The strategy's `play` list
+        first (the entries whose conditions hold), then Actions giving Actions, then the
+        rest by what their play is worth; an Action its rules say not to play is not."""
         by_card = self.answers.by_card
-        options = d.options
         allowed = []
         for c in options:
             rules = by_card.get(c.d.id)
             if rules is not None and "play" in rules and \
-                    yes_no(rules["play"], game, Frame(d.player, d.player,
+                    yes_no(rules["play"], game, Frame(decider, decider,
                                                      this=[(c, c.zone)])) is False:
                 continue
             allowed.append(c)
         if not allowed:
-            return []
+            return None
         first = self.answers.play_first
         if first:
-            frame = self.frame_for(d.player)
+            frame = self.frame_for(decider)
             for cid, cond in first:
                 for c in allowed:
                     if c.d.id == cid and (cond is None or cond(game, frame)):
-                        return [c]
-        return [min(allowed, key=lambda c: self.play_rank(c.d))]
+                        return c
+        if len(allowed) == 1:
+            return allowed[0]
+        return min(allowed, key=lambda c: self.play_rank(c.d))
 
     def play_rank(self, d) -> tuple:
         """Lower plays first: Actions that give Actions, then the ones worth more."""

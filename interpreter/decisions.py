@@ -2,7 +2,6 @@
 decides, what kind of answer, the legal answers and the card that asks; an agent answers."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Optional, Protocol
 
 
@@ -62,25 +61,12 @@ class Decision:
         if kind == "options":
             return 1 if len(self.options) <= self.min else 2
         if kind == "cards":
-            n = len(self.options)
-            if self.min == 0 and self.max > 0 and n:
-                return 2                       # none, or at least one
-            if self.min == self.max == n:
-                return 1
-        if self.kind in ("option", "pile"):
+            return min(limit, _card_choices(self.options, self.min, self.max))
+        if kind == "option":
             return min(limit, len(self.options) + (1 if self.min == 0 else 0))
-        if self.kind == "order":
+        if kind == "order":
             return 1 if len({_key(o) for o in self.options}) <= 1 else 2
-        counts = list(Counter(_key(o) for o in self.options).values())
-        ways = [1] + [0] * self.max               # ways[k]: distinct multisets of size k
-        for n in counts:
-            new = [0] * (self.max + 1)
-            for size, w in enumerate(ways):
-                if w:
-                    for take in range(0, min(n, self.max - size) + 1):
-                        new[size + take] = min(limit, new[size + take] + w)
-            ways = new
-        return min(limit, sum(ways[self.min:self.max + 1]))
+        return 1
 
     def only_answer(self):
         """The answer when there is exactly one (taken without asking)."""
@@ -137,6 +123,22 @@ class Decision:
 
 def _key(o):
     return getattr(o, "id", o)
+
+
+def _card_choices(options, lo: int, hi: int) -> int:
+    """How many different choices of lo..hi of the cards, counting cards by id, capped at
+    2. Two sizes give two answers; one size k with 0 < k < n and two names among the cards
+    gives two (swap a chosen card for an unchosen one of another name)."""
+    n = len(options)
+    hi = min(hi, n)
+    if lo > hi:
+        return 0
+    if lo < hi:
+        return 2
+    if lo == 0 or lo == n:
+        return 1
+    first = _key(options[0])
+    return 2 if any(_key(o) != first for o in options) else 1
 
 
 class Agent(Protocol):

@@ -213,17 +213,17 @@ class Interpreter(ControlStatements, LastingStatements):
         if isinstance(what, A.Selection):
             cards = self.targets(what, f, "gain", optional, s)
             gained = [c for c in (g.gain(f.actor, c, s.dest) for c in cards) if c is not None]
+        elif fixed_gain(what, g):            # `gain silver`: its pile's top, if any
+            card = g.gain_from_supply(f.actor, what.kind, s.dest)
+            gained = [card] if card is not None else []
         else:
             cands = self.gain_candidates(what, f)
             card = None
             if cands:
-                if fixed_gain(what, g):
-                    cid = what.kind
-                else:
-                    chooser = f.you if what.by_you else f.actor
-                    cid = g.decide(Decision(chooser, "pile", "gain", f"gain {describe_stmt(s)}",
-                                            tuple(cands), 0 if optional else 1, 1, f.source,
-                                            f.actor if chooser != f.actor else None, s, f))
+                chooser = f.you if what.by_you else f.actor
+                cid = g.decide(Decision(chooser, "pile", "gain", f"gain {describe_stmt(s)}",
+                                        tuple(cands), 0 if optional else 1, 1, f.source,
+                                        f.actor if chooser != f.actor else None, s, f))
                 card = g.gain_from_supply(f.actor, cid, s.dest) if cid else None
             gained = [card] if card is not None else []
         if s.bind:       # what the player gained: not a card another player gained instead
@@ -314,7 +314,10 @@ class Interpreter(ControlStatements, LastingStatements):
         if isinstance(target, A.AllOf):
             return bool(still_there(self.ev.cards(target.expr, f)))
         if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
-            return bool(self.gain_candidates(s.what, f))
+            what = s.what
+            if fixed_gain(what, self.game) and len(self.game.supply[what.kind]):
+                return True
+            return bool(self.gain_candidates(what, f))
         return True
 
 

@@ -15,7 +15,7 @@ from .decisions import Decision
 from .effects import Interpreter
 from .events import NOTHING_LISTENED, Events
 from .phases import Phases
-from .setup import GameError, setup_plan
+from .setup import GameError, held_listeners, setup_plan
 from .supply import SupplyFigures
 from .state import Card, Pile, Player, TurnState, Zone, shuffle
 
@@ -54,6 +54,8 @@ class Game(SupplyFigures, Events, Phases):
         self.keeps_history = plan.keeps_history or \
             any(getattr(a, "reads_history", False) for a in agents)
         self.supply_listeners = plan.supply_listeners
+        self.supply_events = {t.on for _, t in plan.supply_listeners}
+        self.held_listeners = plan.held_listeners
         self.pending: dict = {}       # player -> what plays left for his next turn
         self.staying: dict = {}       # card uid -> how many of those keep it in play
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
@@ -94,6 +96,7 @@ class Game(SupplyFigures, Events, Phases):
             self.listened |= {t.on for t in d.triggers} | d.turn_events   # it listens too
             self.has_modifiers = self.has_modifiers or d.changes_costs
             self.protection = self.protection or d.protects
+            self.held_listeners = held_listeners([d], self.held_listeners)
         self.keeps_history = self.keeps_history or d.reads_history
         return card
 
@@ -144,6 +147,19 @@ class Game(SupplyFigures, Events, Phases):
         return ordered
 
     # ---- costs -----------------------------------------------------------------------------
+    def printed_costs_now(self) -> bool:
+        """Whether every card costs what it says now: nothing here can change a cost, or
+        nothing in play does and no play this turn has (most turns of such a kingdom)."""
+        if not self.has_modifiers:
+            return True
+        if self.turn.cost_changes:
+            return False
+        for p in self.players:
+            for c in p.in_play.cards:
+                if c.d.changes_costs and any(m.cost for m in c.d.modifiers):
+                    return False
+        return True
+
     def cost(self, d) -> Cost:
         """A card's cost now: its printed cost changed by the cards in play and by what this
         turn's plays started (Bridge), not below $0; the Potion part never changes."""

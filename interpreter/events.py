@@ -18,7 +18,7 @@ class Events:
         """Tell every listener, the player whose turn it is first, then in turn order;
         one who hears several abilities orders them. An ability that became possible
         meanwhile (a Moat drawn by another reaction) is heard too; each at most once."""
-        if kind not in self.listened:
+        if kind not in self.listened or not self._may_hear(kind, card):
             return NOTHING_LISTENED
         ev = Event(kind, player, card, attack)
         heard = set()
@@ -40,6 +40,22 @@ class Events:
                         continue                      # the card left: it no longer reacts
                     self.interp.run_trigger(trig, source, ctrl, ev)
         return ev
+
+    def _may_hear(self, kind: str, card: Optional[Card]) -> bool:
+        """Whether anything can hear an event now (a superset of _listeners finding one):
+        the card itself, a supply pile, a trigger started this turn, or a card that hears
+        it from a hand or from play while someone holds one (the holdings tally says)."""
+        if self.turn.later or kind in self.supply_events or \
+                (card is not None and card.d.triggers):
+            return True
+        ids = self.held_listeners.get(kind)
+        if ids:
+            for pl in self.players:
+                counts = pl.holdings.counts
+                for cid in ids:
+                    if counts.get(cid):
+                        return True
+        return False
 
     def _listeners(self, ev: Event) -> list:
         """(trigger, card, controller, zone the card must still be in) for an event."""

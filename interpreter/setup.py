@@ -18,6 +18,8 @@ class SetupPlan:
     listened: frozenset      # event kinds a supply or starting card listens to, or starts
                              # a trigger for the rest of a turn on
     supply_listeners: tuple  # (definition, trigger) of triggers that work from the supply
+    held_listeners: dict     # event kind -> ids of the cards that hear it from a hand or
+                             # from play (looked for only while someone holds one)
     has_modifiers: bool      # whether any card here can change costs
     protection: bool         # whether any card here protects from Attacks while in play
     keeps_history: bool      # whether any card here reads gains, buys or last turns
@@ -74,6 +76,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
         listened=frozenset(t.on for d in defs + list(start) for t in d.triggers) |
         frozenset(e for d in defs + list(start) for e in d.turn_events),
         supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
+        held_listeners=held_listeners(defs + list(start)),
         has_modifiers=any(d.changes_costs for d in defs + list(start)),
         protection=any(d.protects for d in defs + list(start)),
         keeps_history=any(d.reads_history for d in defs + list(start)),
@@ -87,3 +90,14 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
         start_actions=sum(d.is_action for d in start),
         buyable={},
     )
+
+
+def held_listeners(defs, known: dict | None = None) -> dict:
+    """Event kind -> ids of the cards of `defs` (and of `known`) whose abilities hear it
+    while the card is in a hand or in play."""
+    out = {kind: list(ids) for kind, ids in (known or {}).items()}
+    for d in defs:
+        for t in d.triggers:
+            if t.where in ("hand", "in_play") and d.id not in out.setdefault(t.on, []):
+                out[t.on].append(d.id)
+    return {kind: tuple(ids) for kind, ids in out.items()}

@@ -73,11 +73,12 @@ class SupplyFigures:
 
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.
-        With printed costs, this depends only on the coins, potions and which piles are
-        empty: worked out once per kingdom for each (coins, potions) and set of empty piles."""
+        With printed costs (also when nothing that changes them is in effect now), this
+        depends only on the coins, potions and which piles are empty: worked out once per
+        kingdom for each (coins, potions) and set of empty piles."""
         t = self.turn
         coins, potions = t.coins, t.potions
-        if not self.has_modifiers:
+        if self.printed_costs_now():
             known = self._buyable
             hit = known.get((coins, potions))
             if hit is None:

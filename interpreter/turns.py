@@ -1,5 +1,7 @@
 """Whole turns and whole games driven by agents (bots, a human): which Action to play, which
-Treasures, what to buy. Scenarios drive the engine step by step instead."""
+Treasures, what to buy. Scenarios drive the engine step by step instead. An agent that
+`answers_directly` (a bot) is asked these by a method call, with no Decision made: a
+question it always answers and that nobody records needs no object."""
 from __future__ import annotations
 
 from .decisions import Decision
@@ -14,18 +16,24 @@ def play_turn(game, observer=None) -> None:
     p = t.player
     pl = game.players[p]
     hand = pl.hand
+    agent = game.agents[t.controller]
+    direct = getattr(agent, "answers_directly", False)    # a bot: no Decision to make
     while t.actions > 0 and t.phase == "action" and pl.holdings.actions:
         actions = tuple([c for c in hand.cards if c.d.is_action])
         if not actions:
             break
-        choice = game.decide(Decision(p, "cards", "play_action", "play an Action card",
-                                      actions, 0, 1))
-        if not choice:
+        if direct:
+            card = agent.action_to_play(game, t.controller, actions)
+        else:
+            choice = game.decide(Decision(p, "cards", "play_action", "play an Action card",
+                                          actions, 0, 1))
+            card = choice[0] if choice else None
+        if card is None:
             break
-        game.play_from_hand(p, choice[0])
+        game.play_from_hand(p, card)
         if game.over:
             return
-    if getattr(game.agents[t.controller], "plays_all_treasures", False):
+    if getattr(agent, "plays_all_treasures", False):
         game.play_all_treasures(p)       # the agent's standing answer: all, in hand order
     else:
         treasures = tuple([c for c in hand.cards if c.d.is_treasure])
@@ -40,7 +48,8 @@ def play_turn(game, observer=None) -> None:
         options = game.buyable()
         if not options:
             break
-        cid = game.decide(Decision(p, "pile", "buy", "buy a card", options, 0, 1))
+        cid = agent.buy_choice(game, t.controller, options) if direct else \
+            game.decide(Decision(p, "pile", "buy", "buy a card", options, 0, 1))
         if cid is None:
             break
         game.buy(p, cid)

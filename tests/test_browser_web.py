@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -112,7 +113,7 @@ def playground(tmp_path_factory):
     proc = subprocess.Popen([sys.executable, "-m", "dsl", "serve", "--port", "0", "--cards",
                              str(fan)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=dict(os.environ, PYTHONUNBUFFERED="1"))
-    line = proc.stdout.readline()
+    line = proc.stdout.readline() if select.select([proc.stdout], [], [], 60)[0] else ""
     m = re.match(r"dsl serve: (http://127\.0\.0\.1:\d+/)", line)
     if not m:
         proc.kill()

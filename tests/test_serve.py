@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -170,7 +171,7 @@ def test_dsl_serve_on_port_zero_prints_its_address_and_answers(fan):
                              "--cards", str(fan)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
     try:
-        line = proc.stdout.readline()
+        line = proc.stdout.readline() if select.select([proc.stdout], [], [], 60)[0] else ""
         m = re.match(r"dsl serve: (http://127\.0\.0\.1:(\d+)/)", line)
         assert m, line + proc.stderr.read() if proc.poll() is not None else line
         with urllib.request.urlopen(m.group(1) + "api/cards", timeout=10) as r:

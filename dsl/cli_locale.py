@@ -22,11 +22,10 @@ def _fail(message: str) -> int:
 def coverage(catalog, locales_dir: Path | None = None) -> list[dict]:
     """Per locale (shipped, or a fan set's): card names and phrase templates translated
     out of how many."""
-    from .data import fan_subfolders
-    from .i18n import LocaleError, available_locales, get_locale
+    from .i18n import LocaleError, available_locales, get_locale, locale_folders
     from .render import template_ids
     templates = template_ids()
-    extra = fan_subfolders(catalog, "locales")
+    extra = locale_folders(catalog)
     rows = []
     for code in available_locales(locales_dir, extra):
         try:

@@ -279,9 +279,24 @@ def get_locale(code: str, locales_dir: Path | None = None, extra=()) -> Locale:
                       f"`dsl locale init {code}`")
 
 
+def locale_folders(catalog) -> list[Path]:
+    """The catalog folders read before the shipped one: each loaded fan set's `locales/`,
+    then `./locales` of the working folder, where `dsl locale init` writes when no fan set
+    is given (so that a translator's new catalog is seen at once)."""
+    out = fan_subfolders(catalog, "locales")
+    here = Path("locales")
+    try:
+        seen = {p.resolve() for p in out} | {default_locales_dir().resolve()}
+        if here.is_dir() and here.resolve() not in seen:
+            out.append(here)
+    except OSError:
+        pass
+    return out
+
+
 def locale_for(code: str, catalog) -> Locale:
-    """The locale `code` with the catalogs of the catalog's fan sets first."""
-    return get_locale(code, extra=fan_subfolders(catalog, "locales"))
+    """The locale `code` with the catalogs of `locale_folders` first."""
+    return get_locale(code, extra=locale_folders(catalog))
 
 
 def _chained(code: str, locales: list) -> Locale:

@@ -266,10 +266,11 @@ def check_printed_text(src, card) -> None:
 def locale_diagnostics(lang: str, loaded) -> list:
     """`dsl lint --locale L`: every card name, type name and phrase template missing in L,
     and card names a catalog gives differently from the card file."""
-    from .i18n import CARD_NAME, catalog_path, locale_for
+    from .i18n import CARD_NAME, catalog_path, locale_folders, locale_for
     from .render import template_ids
     loc = locale_for(lang, loaded.catalog)
-    po = catalog_path(lang)
+    po = next((p for p in (catalog_path(lang, f) for f in locale_folders(loaded.catalog))
+               if p.is_file()), catalog_path(lang))      # the catalog read first
     out = []
 
     def po_line(msgid, context=None) -> int:
@@ -314,11 +315,10 @@ def catalog_diagnostics(lang: str, loaded) -> list:
     shipped one and the fan sets': placeholders with the offending brace's position,
     Plural-Forms against CLDR, fuzzy entries (dsl.catalog_check)."""
     from .catalog_check import check_text
-    from .data import fan_subfolders
     from .errors import caret_excerpt
-    from .i18n import MAX_CATALOG_BYTES, catalog_path
+    from .i18n import MAX_CATALOG_BYTES, catalog_path, locale_folders
     out = []
-    for folder in [*fan_subfolders(loaded.catalog, "locales"), None]:
+    for folder in [*locale_folders(loaded.catalog), None]:
         path = catalog_path(lang, folder)
         try:
             raw = path.read_bytes() if path.is_file() else b""

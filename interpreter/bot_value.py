@@ -85,10 +85,7 @@ class Weigher:
         self.g, self.p, self.bot = game, p, bot
         pl = game.players[p]
         h = pl.holdings
-        self.density = h.money / h.size if h.size else 0.5
-        deck = pl.deck.cards                 # what is drawn next, when it is known
-        if len(deck) >= 3:
-            self.density = sum(c.d.plain_coins for c in deck) / len(deck)
+        self._density = None
         self.action_share = h.actions / h.size if h.size else 0.0
         t = game.turn
         self.own_turn = t.player == p and t.phase != "cleanup"
@@ -100,6 +97,22 @@ class Weigher:
         to_end = game.to_end
         self.vp_weight = 1.6 if to_end <= 3 else (0.9 if to_end <= 6 else 0.35)
         self._others: dict = {}
+
+    @property
+    def density(self) -> float:
+        """The coins per card drawn next: of the deck when it holds 3 or more cards, else
+        of all the player's cards (worked out when first read: many answers never do)."""
+        density = self._density
+        if density is None:
+            pl = self.g.players[self.p]
+            deck = pl.deck.cards
+            if len(deck) >= 3:
+                density = sum(c.d.plain_coins for c in deck) / len(deck)
+            else:
+                h = pl.holdings
+                density = h.money / h.size if h.size else 0.5
+            self._density = density
+        return density
 
     # ---- the worth of cards ----------------------------------------------------------------
     def worth(self, d) -> float:

@@ -56,8 +56,10 @@ class ControlStatements:
         if inner is not None and is_choice(inner, self.game):
             done = self.stmt(inner, f, optional=True)
         else:
-            text = describe_stmt(inner) if inner is not None else describe_block(s.body)
-            if not self.game.decide(Decision(f.actor, "yesno", "may", f"may {text}",
+            def prompt():
+                text = describe_stmt(inner) if inner is not None else describe_block(s.body)
+                return f"may {text}"
+            if not self.game.decide(Decision(f.actor, "yesno", "may", prompt,
                                              source=f.source, effect=s, frame=f)):
                 return False
             if inner is None:

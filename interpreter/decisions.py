@@ -13,7 +13,8 @@ class Decision:
     """A question to one player: who decides (after possession routing), the kind (cards |
     pile | yesno | option | options (several different ones) | name (any card in the game)
     | order), its purpose (trash, discard, gain, buy, play, put,
-    reveal, order, ...), a prompt, the legal options (cards, pile ids, option labels or
+    reveal, order, ...), a prompt (given as text, or as a function making it when first
+    read), the legal options (cards, pile ids, option labels or
     things to order), how many to choose, the id of the card that asks, and the player
     whose cards these are when the decider is someone else.
 
@@ -22,7 +23,7 @@ class Decision:
     a card`, `in any order`) and the frame it runs in, so that a bot can weigh each answer
     by what it does. Both are references handed over as they are (no work unless a bot
     reads them); records do not hold them."""
-    __slots__ = ("player", "kind", "purpose", "prompt", "options", "min", "max", "source",
+    __slots__ = ("player", "kind", "purpose", "_prompt", "options", "min", "max", "source",
                  "on_behalf", "effect", "frame")
 
     def __init__(self, player: int, kind: str, purpose: str, prompt: str, options=(),
@@ -31,7 +32,7 @@ class Decision:
         self.player = player
         self.kind = kind
         self.purpose = purpose
-        self.prompt = prompt
+        self._prompt = prompt          # or a function making it: most are never read
         self.options = options
         self.min = min
         self.max = max
@@ -40,13 +41,20 @@ class Decision:
         self.effect = effect
         self.frame = frame
 
+    @property
+    def prompt(self) -> str:
+        p = self._prompt
+        if not isinstance(p, str):
+            p = self._prompt = p()
+        return p
+
     def __repr__(self) -> str:
         return (f"Decision(p{self.player + 1} {self.kind}/{self.purpose}: {self.prompt!r}, "
                 f"{len(self.options)} options, {self.min}..{self.max}, from {self.source})")
 
     def routed(self, decider: int, on_behalf: int) -> "Decision":
         """The same question put to another player (a possessor)."""
-        return Decision(decider, self.kind, self.purpose, self.prompt, self.options,
+        return Decision(decider, self.kind, self.purpose, self._prompt, self.options,
                         self.min, self.max, self.source, on_behalf, self.effect, self.frame)
 
     def distinct_answers(self, limit: int = 2) -> int:
@@ -137,8 +145,11 @@ def _card_choices(options, lo: int, hi: int) -> int:
         return 2
     if lo == 0 or lo == n:
         return 1
-    first = _key(options[0])
-    return 2 if any(_key(o) != first for o in options) else 1
+    first = options[0].d
+    for o in options:
+        if o.d is not first:
+            return 2
+    return 1
 
 
 class Agent(Protocol):

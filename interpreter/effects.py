@@ -101,7 +101,8 @@ class Interpreter(ControlStatements, LastingStatements):
         return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
     def _bonus(self, s: A.Bonus, f: Frame, optional):
-        n = self._num(s.amount, f)
+        amount = s.amount
+        n = amount.value if amount.__class__ is A.Num else self._num(amount, f)
         if s.counter == "cards":
             return self.game.draw(f.actor, n)
         t = self.game.turn
@@ -125,7 +126,8 @@ class Interpreter(ControlStatements, LastingStatements):
             return []
         chooser = f.you if sel.by_you else f.actor
         owner = f.actor if chooser != f.actor else None
-        prompt = f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {self._noun(sel.kind, hi)}"
+        def prompt():
+            return f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {self._noun(sel.kind, hi)}"
         return self.game.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
                                          f.source, owner, stmt, f))
 
@@ -221,7 +223,8 @@ class Interpreter(ControlStatements, LastingStatements):
             card = None
             if cands:
                 chooser = f.you if what.by_you else f.actor
-                cid = g.decide(Decision(chooser, "pile", "gain", f"gain {describe_stmt(s)}",
+                prompt = lambda: f"gain {describe_stmt(s)}"      # noqa: E731
+                cid = g.decide(Decision(chooser, "pile", "gain", prompt,
                                         tuple(cands), 0 if optional else 1, 1, f.source,
                                         f.actor if chooser != f.actor else None, s, f))
                 card = g.gain_from_supply(f.actor, cid, s.dest) if cid else None

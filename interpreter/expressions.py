@@ -55,6 +55,10 @@ def compiled_for_strategy(e):
             del FACTS[n]
 
 
+_SAME = object()                # Frame.child: this part as it is
+_new_frame = object.__new__
+
+
 class Frame:
     """Where an effect runs: who controls it (`you`), who is acting now (`actor`, changed
     by `each player`), this card, the event's card (`it`), variables (and each player's own
@@ -69,12 +73,17 @@ class Frame:
         self.attack, self.event, self.source, self.subject = attack, event, source, subject
         self.by_player = {} if by_player is None else by_player   # name -> {player: cards}
 
-    def child(self, **kw) -> "Frame":
-        f = Frame(self.you, self.actor, self.this, self.it, self.env, self.attack, self.event,
-                  self.source, self.subject, self.by_player)
-        for k, v in kw.items():
-            setattr(f, k, v)
+    def child(self, actor=_SAME, it=_SAME, event=_SAME, subject=_SAME) -> "Frame":
+        """The same frame with some parts changed (it shares the variables)."""
+        f = _new_frame(Frame)
+        f.you, f.this, f.env, f.attack, f.source, f.by_player = \
+            self.you, self.this, self.env, self.attack, self.source, self.by_player
+        f.actor = self.actor if actor is _SAME else actor
+        f.it = self.it if it is _SAME else it
+        f.event = self.event if event is _SAME else event
+        f.subject = self.subject if subject is _SAME else subject
         return f
+
 
 
 def still_there(cards: list) -> list:

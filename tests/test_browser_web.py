@@ -135,6 +135,8 @@ def test_playground_typo_gives_its_line_and_fixing_clears_it(page, playground):
     assert first.startswith("data:image/svg+xml")
     good = page.input_value("#yaml")
     assert good.splitlines()[8] == "  +2 cards"          # line 9
+    gutter = page.text_content("#gutter").split("\n")
+    assert gutter == [str(i) for i in range(1, good.count("\n") + 2)]
     page.fill("#yaml", good.replace("+2 cards", "+2 cardz"))
     page.wait_for_selector("#diagnostics li.error")
     errors = page.query_selector_all("#diagnostics li.error")

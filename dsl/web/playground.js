@@ -55,7 +55,15 @@
     area.setSelectionRange(at + col - 1, at + col - 1);
   }
 
+  function numberLines() {
+    var area = $("yaml"), n = area.value.split("\n").length, rows = [];
+    for (var i = 1; i <= n; i++) { rows.push(String(i)); }
+    $("gutter").textContent = rows.join("\n");
+    $("gutter").scrollTop = area.scrollTop;
+  }
+
   function lint() {
+    numberLines();
     var ticket = ++sent;
     fetch("/api/lint", {
       method: "POST", credentials: "same-origin",
@@ -87,7 +95,8 @@
     }
     $("card").addEventListener("change", function () { load($("card").value); });
     $("locale").addEventListener("change", lint);
-    $("yaml").addEventListener("input", later);
+    $("yaml").addEventListener("input", function () { numberLines(); later(); });
+    $("yaml").addEventListener("scroll", function () { $("gutter").scrollTop = $("yaml").scrollTop; });
     if ($("card").value) { load($("card").value); }
   });
 }());

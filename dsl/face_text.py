@@ -207,6 +207,7 @@ def _cut(bl: list, n: int) -> list:
     for b in bl:
         words = b.text.split() if b.kind in ("para", "bonus") else [b.text]
         if n <= 0:
+            out.append(Block("para", "…"))       # cut between blocks: still say so
             break
         if len(words) <= n:
             out.append(b)
@@ -222,13 +223,38 @@ def _fits(bl: list, size: float, box: tuple):
     return (items, height) if height <= box[3] and widest <= box[2] + 1e-6 else None
 
 
+def _within_reach(bl: list, box: tuple, size: float) -> list:
+    """Only the blocks that could show at `size` (the smallest): at most one more than the
+    box has rows, and at most one more character than its rows hold of the narrowest
+    character. What is left out could never fit, so the text is cut (with its ellipsis)
+    either way, and the work stays bounded by the box, not by the text's length."""
+    rows = int(box[3] / ((ASCENT + DESCENT) * size)) + 1
+    budget = rows * (int(box[2] / text_width("i", size, False)) + 1) + 1
+    out, chars = [], 0
+    for b in bl:
+        if len(out) >= rows or chars >= budget:
+            break
+        if chars + len(b.text) > budget:          # a long block: its words within reach
+            words = b.text.split()
+            kept, n = [], chars
+            for w in words:
+                if n > budget:
+                    break
+                kept.append(w)
+                n += len(w) + 1
+            b = Block(b.kind, " ".join(kept), b.number)
+        out.append(b)
+        chars += len(b.text)
+    return out
+
+
 def typeset(lines, box: tuple, vp_value=None, largest: float = 28) -> tuple:
     """(items, size): the lines in the box (x, y, w, h) at the largest size that fits,
     centred vertically. Nothing is ever drawn outside the box: when even the smallest
     size is too big (a fan card's text far too long), the text is cut and ends in an
     ellipsis."""
-    bl = blocks(lines, vp_value)
     sizes = [s for s in SIZES if s <= largest]
+    bl = _within_reach(blocks(lines, vp_value), box, sizes[-1])
     if sum(len(b.text) for b in bl) > MAX_CHARS:       # surely cut: do not try every size
         sizes = sizes[-1:]
     size, fit = sizes[0], _fits(bl, sizes[0], box)

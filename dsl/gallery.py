@@ -193,7 +193,7 @@ def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list) -> 
 
 def bounded_face(card, catalog, locale) -> tuple[str | None, str | None]:
     """(the face SVG, None), or (None, why there is none). A text longer than a card
-    holds gets no face: laying it out grows faster than the text (bounded work)."""
+    holds gets no face but a note saying so: drawn, it would be cut and unreadable."""
     from .face import FaceError, face_svg
     from .render import render_card
     text = render_card(card, catalog, locale).text

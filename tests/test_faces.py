@@ -359,3 +359,20 @@ def test_unreadable_or_huge_art_is_a_clear_error(tmp_path, capsys):
     assert main(["render", "c", "--cards", str(folder), "--format", "png", "--out",
                  str(out)]) == 1
     assert "8000 x 6000 pixels" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_huge_text_is_cut_and_only_what_could_show_is_laid_out():
+    """2,000 bonus lines: only the blocks that could ever show at the smallest size are
+    laid out (so the work is bounded by the box, not the text), and the cut face says so."""
+    from dsl import face_text
+    box = (40, 500, 520, 330)
+    reach = face_text._within_reach(face_text.blocks(["+1 Card"] * 2000), box,
+                                    face_text.SIZES[-1])
+    rows = box[3] / ((face_text.ASCENT + face_text.DESCENT) * face_text.SIZES[-1])
+    assert len(reach) <= rows + 1 < 2000
+    long_para = face_text._within_reach(face_text.blocks(["word " * 100000]), box,
+                                        face_text.SIZES[-1])
+    assert len(long_para[0].text) < 40_000      # of 500,000
+    items, size = face_text.typeset(["+1 Card"] * 2000, box)
+    assert size == face_text.SIZES[-1]
+    assert any(getattr(i, "text", "").endswith("…") for i in items)

@@ -13,9 +13,8 @@ from .cli_common import bad_arguments, card_sets, cards_option
 def _locales(args, catalog) -> list:
     """The locales asked for (--locale, repeatable or comma-separated), default all with a
     catalog, English first; an unknown one is an error naming the known ones."""
-    from .data import fan_subfolders
-    from .i18n import available_locales, locale_for
-    known = available_locales(extra=fan_subfolders(catalog, "locales"))
+    from .i18n import available_locales, locale_folders, locale_for
+    known = available_locales(extra=locale_folders(catalog))
     codes = [c.strip() for item in args.locale or () for c in item.split(",") if c.strip()]
     codes = list(dict.fromkeys(codes)) or known
     unknown = [c for c in codes if c not in known]

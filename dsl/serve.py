@@ -86,10 +86,9 @@ def _read_json() -> dict:
 
 def create_app(sets, host: str = "127.0.0.1") -> Flask:
     """The playground's Flask app over the card sets chosen at start (fansets.CardSets)."""
-    from .data import fan_subfolders
-    from .i18n import available_locales, locale_for
+    from .i18n import available_locales, locale_folders, locale_for
     catalog = sets.catalog
-    codes = available_locales(extra=fan_subfolders(catalog, "locales"))
+    codes = available_locales(extra=locale_folders(catalog))
     locales = {c: locale_for(c, catalog) for c in codes}
     allowed_hosts = set(LOOPBACK) | {host.strip("[]")}
     any_host = host in ("0.0.0.0", "::", "")

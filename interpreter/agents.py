@@ -194,6 +194,9 @@ class Bot:
         return {cid for cid, cond in self.plan if cond is None or cond(game, frame)}
 
     # ---- playing Actions -----------------------------------------------------------------
+    def treasures_to_play(self, game, decider: int, options: tuple) -> list:
+        return list(options)
+
     def play_action(self, game, d: Decision) -> list:
         card = self.action_to_play(game, d.player, d.options)
         return [] if card is None else [card]
@@ -333,9 +336,23 @@ class RandomBot:
     game's, so a seed still fixes the whole game."""
     name = "random"
     trusted = False         # fuzzing: its answers are checked like anyone's
+    answers_directly = True     # but which Action, which Treasures and what to buy are
+                                # asked directly (taken from the options; the engine's
+                                # play and buy refuse an illegal one all the same)
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+
+    def action_to_play(self, game, decider: int, options: tuple):
+        """As decide() answers a choice of none or one of these cards (the same draws)."""
+        chosen = self.rng.sample(list(options), self.rng.randint(0, 1))
+        return chosen[0] if chosen else None
+
+    def treasures_to_play(self, game, decider: int, options: tuple) -> list:
+        return self.rng.sample(list(options), self.rng.randint(0, len(options)))
+
+    def buy_choice(self, game, decider: int, options: tuple):
+        return self.rng.choice(list(options) + [None])
 
     def decide(self, game, d: Decision):
         r = self.rng

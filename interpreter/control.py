@@ -158,7 +158,8 @@ class ControlStatements:
     def _unaffected(self, s: A.Unaffected, f: Frame, optional):
         if f.attack is not None:
             f.attack.unaffected.add(f.you)
-            self.game.say(f"{self.game.name(f.you)} is unaffected")
+            if self.game.logging:
+                self.game.say(f"{self.game.name(f.you)} is unaffected")
         return True
 
 

@@ -304,14 +304,16 @@ class Game(SupplyFigures, Events, Phases):
             t.aside_trash.append(card)
         else:
             self.move(card, self.trash_zone)
-        self.say(f"{self.name(p)} trashes {card.id}")
+        if self.logging:
+            self.say(f"{self.name(p)} trashes {card.id}")
         self.fire("trash", owner if owner is not None else p, card)
 
     def discard(self, card: Card, p: int) -> None:
         owner = card.owner if card.owner is not None else p
         self.move(card, self.players[owner].discard)
         if not self.in_cleanup:
-            self.say(f"{self.name(owner)} discards {card.id}")
+            if self.logging:
+                self.say(f"{self.name(owner)} discards {card.id}")
             self.fire("discard", owner, card)
 
     def return_to_supply(self, card: Card, p: int) -> bool:
@@ -320,7 +322,8 @@ class Game(SupplyFigures, Events, Phases):
         if pile is None or card.zone is pile:
             return False
         self.move(card, pile)
-        self.say(f"{self.name(p)} returns {card.id} to the supply")
+        if self.logging:
+            self.say(f"{self.name(p)} returns {card.id} to the supply")
         return True
 
     def add_tokens(self, p: int, kind: str, n: int) -> bool:
@@ -328,7 +331,7 @@ class Game(SupplyFigures, Events, Phases):
         tokens = self.players[p].tokens
         have = tokens.get(kind, 0)
         tokens[kind] = max(0, have + n)
-        if tokens[kind] != have:
+        if tokens[kind] != have and self.logging:
             self.say(f"{self.name(p)} {'takes' if n > 0 else 'loses'} {abs(tokens[kind] - have)}"
                      f" {kind} token(s)")
         return tokens[kind] != have
@@ -338,7 +341,8 @@ class Game(SupplyFigures, Events, Phases):
             return False
         on = self.pile_tokens.setdefault(cid, {})
         on[kind] = on.get(kind, 0) + n
-        self.say(f"{n} {kind} token(s) on the {cid} pile")
+        if self.logging:
+            self.say(f"{n} {kind} token(s) on the {cid} pile")
         return True
 
     def card_names(self) -> tuple:

@@ -86,7 +86,8 @@ class LastingStatements:
         named = g.decide(Decision(f.actor, "name", "name", "name a card", g.card_names(),
                                   1, 1, f.source, None, s, f))
         f.env[s.bind] = named
-        g.say(f"{g.name(f.actor)} names {named}")
+        if g.logging:
+            g.say(f"{g.name(f.actor)} names {named}")
         return True
 
 

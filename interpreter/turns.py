@@ -38,9 +38,11 @@ def play_turn(game, observer=None) -> None:
     else:
         treasures = tuple([c for c in hand.cards if c.d.is_treasure])
         if treasures:
-            game.play_treasures(p, game.decide(Decision(p, "cards", "play_treasures",
-                                                        "play Treasures", treasures, 0,
-                                                        len(treasures))))
+            game.play_treasures(p, agent.treasures_to_play(game, t.controller, treasures)
+                                if direct else
+                                game.decide(Decision(p, "cards", "play_treasures",
+                                                     "play Treasures", treasures, 0,
+                                                     len(treasures))))
     t.phase = "buy"
     if observer is not None:
         observer.buy_phase(game)

@@ -94,6 +94,7 @@ def _program_lines(ctx: Ctx, stmts, prefix: str | None = None) -> list[str]:
             text = cap(bonus(ctx, s, top=True))
             lines.append(text if text[:1] in "+$-0123456789" else sentence(text))
             continue
+        ctx.last_object = None
         text = stmt(ctx, s)
         if prefix and not played_line:
             text = ctx.t(prefix, x=text)
@@ -112,7 +113,9 @@ def _trigger_line(ctx: Ctx, trig) -> str:
     ctx.this_where = trig.where
     ctx.bound = {}
     ctx.revealed_split = False
+    ctx.this_named, ctx.last_object = trig.what == "this", None
     effect = block(ctx, trig.effect)
+    ctx.this_named = False
     if trig.what == "this":
         what = ctx.t(WHEN_THIS)
     elif trig.what is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import ast as A
 from . import render_idioms as idioms, render_lasting as lasting   # they call back into this
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .render_forms import joined
+from .render_forms import joined, variant
 from .render_context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
                              single, token_name)
 from .render_words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
@@ -56,8 +56,8 @@ def block(ctx: Ctx, stmts) -> str:
                 sentences.append(join(ctx, run))
                 run = []
             sentences.append(cap(p))
-        else:
-            run.append(p)
+        else:      # a clause after the first has no subject before it: its "co" variant
+            run.append(variant(p, "co") if run else p)
     if run:
         sentences.append(join(ctx, run))
     return joined(sentences, _sentences)
@@ -128,7 +128,7 @@ def gain(ctx: Ctx, s: A.Gain, count: int = 1) -> str:
 
 
 def play(ctx: Ctx, s: A.Play) -> str:
-    text = ctx.p(VERB["play"], what=target_np(ctx, s.target, "play"))
+    text = ctx.verb(VERB["play"], target_np(ctx, s.target, "play"))
     if s.any_order:
         return ctx.t(PLAY_ANY_ORDER, play=text)
     if s.times == 2:
@@ -186,7 +186,7 @@ def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
 def shuffle_into(ctx: Ctx, s: A.ShuffleInto) -> str:
     what = them(ctx, s.target.name, pronoun=True) if isinstance(s.target, A.Name) \
         else describe(ctx, s.target)
-    return ctx.t(SHUFFLE_INTO, what=what)
+    return ctx.verb(SHUFFLE_INTO, what)
 
 
 def may(ctx: Ctx, s: A.May) -> str:
@@ -317,6 +317,7 @@ def move(ctx: Ctx, s: A.Move) -> str:
         what = ctx.t(THIS_FROM_HAND)
     elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
         what = ctx.t(THIS_CARD)
+    what = named_again(ctx, t, what)
     verb = RETURN if s.verb == "return" else VERB.get(s.verb, VERB["choose"])
     if s.verb == "set_aside" and isinstance(t, A.Selection):
         verb = SET_ASIDE_LONG              # "set aside a card from your hand"
@@ -327,16 +328,30 @@ def move(ctx: Ctx, s: A.Move) -> str:
         saved = ctx.person
         if ctx.he:
             ctx.person = 2                   # "may trash a card", not "may trashes"
-        text = ctx.p(MAY, x=ctx.p(verb, what=what))
+        text = ctx.p(MAY, x=ctx.verb(verb, what))
         ctx.person = saved
     else:
-        text = ctx.p(verb, what=what)
+        text = ctx.verb(verb, what)
     split_revealed(ctx, t)
     one = single(t) or (t == A.AllOf(A.Name("revealed"), None) and
                         bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD)
     bind_name(ctx, t.bind, s.verb, one,
               chosen=num(t.count) if isinstance(t, A.Selection) and t.mode == "exactly" else None)
     return text
+
+
+def named_again(ctx: Ctx, target, what: str) -> str:
+    """A definite object the previous verb named too becomes a pronoun where the language
+    says so (Czech "odloží otočené karty nebo je vrátí"; English repeats the phrase)."""
+    definite = isinstance(target, A.AllOf) and isinstance(target.expr, A.Name) and \
+        not getattr(what, "pronoun", False)
+    if definite and ctx.last_object == (ctx.person, str(what)):
+        name = target.expr.name
+        many = not ctx.bound[name][1] if isinstance(ctx.bound.get(name), tuple) else \
+            name != "this"
+        what = ctx.again(what, many)
+    ctx.last_object = (ctx.person, str(what)) if definite else None
+    return what
 
 
 def from_revealed(t) -> bool:
@@ -367,20 +382,21 @@ def put(ctx: Ctx, s: A.Put) -> str:
     what = target_np(ctx, t, "put")
     if t == revealed and ctx.revealed_n == 1 and ctx.revealed_split:
         what = ctx.t(THE_OTHER_ONE)
+    what = named_again(ctx, t, what)
     from_deck = isinstance(t, A.AllOf) and t.expr == A.Name("revealed") and s.dest == "deck"
     if s.owner is not None:
         where = ctx.t(INTO_ZONE_OF[s.dest], player=ctx.p(PLAYER[s.owner]))
-        text = ctx.p(PUT_WHERE, what=what, where=where)
+        text = ctx.verb(PUT_WHERE, what, where=where)
     elif s.dest == "mat":
-        text = ctx.p(PUT_MAT, what=what, mat=mat_name(ctx, s.mat))
+        text = ctx.verb(PUT_MAT, what, mat=mat_name(ctx, s.mat))
     elif s.dest == "deck_bottom":
-        text = ctx.p(PUT_BOTTOM, what=what)
+        text = ctx.verb(PUT_BOTTOM, what)
     elif from_deck and not s.any_order and ctx.bound.get("__revealed_one"):
-        text = ctx.p(PUT_BACK, what=what)
+        text = ctx.verb(PUT_BACK, what)
     elif from_deck:
-        text = ctx.p(PUT_BACK_TOP, what=what)
+        text = ctx.verb(PUT_BACK_TOP, what)
     else:
-        text = ctx.p(PUT[s.dest], what=what)
+        text = ctx.verb(PUT[s.dest], what)
     split_revealed(ctx, t)
     bind_name(ctx, t.bind, "put", single(t))
     return ctx.t(IN_ANY_ORDER, x=text) if s.any_order else text

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from . import ast as A
 from .i18n import Locale
 from .phrases import *  # noqa: F403 (the templates)
-from .render_forms import Phrase, fill, name_phrase, template_phrase
+from .render_forms import Phrase, fill, name_phrase, template_phrase, variant
 from .walk import nodes
 
 
@@ -29,6 +29,8 @@ class Ctx:
     revealed_split: bool = False
     this_where: str = "self"
     treasure: bool = False
+    this_named: bool = False           # in a trigger on this card: "this" was said already
+    last_object: tuple | None = None   # (person, text): the last definite object of a verb
     examples: dict | None = None       # msgid -> (filled text, values): translator comments
 
     def _example(self, msgid: str, text: str, kw: dict) -> str:
@@ -75,6 +77,25 @@ class Ctx:
         """A (you, he[, he after `may`]) template in the current person."""
         return self.t(self.pick(forms), **kw)
 
+    def pronoun(self, many: bool = False) -> str:
+        """`it` / `them` as a verb's object, marked so that the verb takes its pronoun form."""
+        return as_pronoun(self.t(THEM if many else IT))
+
+    def again(self, phrase, many: bool = False):
+        """A definite object named a second time: the pronoun's "again" variant where the
+        language has one (Czech "ji", "je"), else the phrase as it is (English repeats it)."""
+        pron = THEM if many else IT
+        if self.locale.phrase_form(pron, "again") is None:
+            return phrase
+        return as_pronoun(variant(self.t(pron), "again"))
+
+    def verb(self, forms, what, **kw) -> str:
+        """A verb's template in the current person; with a pronoun object, its "pro" variant
+        (a language that puts the pronoun before the verb says so in "phrase|pro...")."""
+        text = self.p(forms, what=what, **kw) if isinstance(forms, tuple) else \
+            self.t(forms, what=what, **kw)
+        return variant(text, "pro") if getattr(what, "pronoun", False) else text
+
     @property
     def he(self) -> bool:
         return self.person != 0
@@ -103,6 +124,13 @@ class Ctx:
             return name_phrase(name, lambda form: self.locale.type_name_form(
                 kind, form, self.catalog))
         return self.card_name(kind)
+
+
+def as_pronoun(phrase):
+    """The phrase marked as a pronoun (see Ctx.verb); plain text stays as it is."""
+    if isinstance(phrase, Phrase):
+        phrase.pronoun = True
+    return phrase
 
 
 def cap(s: str) -> str:

@@ -24,10 +24,16 @@ class Phrase(str):
     `remake(form)` returns the text in that form, or None when the language has none (the
     plain text is then used)."""
 
-    def __new__(cls, text: str, remake):
+    def __new__(cls, text: str, remake, variant=None):
         self = super().__new__(cls, text)
         self._remake = remake
+        self._variant = variant
         return self
+
+    def variant(self, name: str) -> "Phrase":
+        """The phrase as its variant `name` (a pronoun object, a card named again) where the
+        language has entries for it, else itself: see `template_phrase`."""
+        return self._variant(name) if self._variant is not None else self
 
     def form(self, name: str) -> str:
         out = self._remake(name)
@@ -68,6 +74,16 @@ def fill(template: str, values: dict, default: str = "") -> str:
     return (_PLAIN if not default else _Filler(default)).vformat(template, (), values)
 
 
+_LEADING = re.compile(r"\{([A-Za-z_]\w*)(?::[a-z]*)?\}")     # a template that starts with {x}
+
+
+def _filled(template: str, values: dict, form: str = "") -> str | None:
+    try:
+        return fill(template, values, form)
+    except (KeyError, IndexError, ValueError, RecursionError):
+        return None
+
+
 def template_phrase(text: str, template: str, values: dict, form_template) -> Phrase:
     """A filled template that remakes itself: `form_template(form)` is the language's
     template for the whole phrase in that form (a "phrase|form" entry) or None, in which
@@ -78,12 +94,47 @@ def template_phrase(text: str, template: str, values: dict, form_template) -> Ph
             return fill(own, values) if own is not None else fill(template, values, form)
         except (KeyError, IndexError, ValueError, RecursionError):
             return None                   # the plain text, never a crash
-    return Phrase(text, remake)
+
+    def entry(keys, form: str = ""):
+        """The first of the "phrase|KEY+form" entries, or None."""
+        return next((e for e in (form_template(k + form) for k in keys) if e is not None), None)
+
+    def variant(names: tuple) -> Phrase:
+        """The phrase as a variant: its text is the "phrase|NAME" entry of the variant (of a
+        variant of a variant, "pro" then "co": "proco", else "co"); without one, the
+        template with the variant passed to a placeholder it starts with ("{x} in any
+        order"). A form F is the variant's "NAMEF" entry, else the ordinary F entry, else
+        the variant's text made in F. Without entries it reads as the phrase (English)."""
+        keys = ["".join(names[i:]) for i in range(len(names))]
+        own = entry(keys)
+        vals = values
+        lead = _LEADING.match(template) if own is None else None
+        if lead is not None and isinstance(values.get(lead.group(1)), Phrase):
+            inner = values[lead.group(1)]
+            for name in names:
+                inner = inner.variant(name)
+            vals = {**values, lead.group(1): inner}
+
+        def remake_variant(form: str):
+            for found in (entry(keys, form), form_template(form)):
+                if found is not None:
+                    return _filled(found, vals)
+            return _filled(own if own is not None else template, vals, form)
+        plain = _filled(own if own is not None else template, vals)
+        return phrase if plain is None else \
+            Phrase(plain, remake_variant, lambda name: variant(names + (name,)))
+    phrase = Phrase(text, remake, lambda name: variant((name,)))
+    return phrase
 
 
 def name_phrase(text: str, lookup) -> Phrase:
     """A card or type name whose forms come from `lookup(form)` (None: the plain name)."""
     return Phrase(text, lookup)
+
+
+def variant(value, name: str) -> str:
+    """`value` as its variant `name` when it is a Phrase, else as it is."""
+    return value.variant(name) if isinstance(value, Phrase) else value
 
 
 def in_form(value, form: str) -> str:

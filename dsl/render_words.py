@@ -107,20 +107,23 @@ def zone_of(e):
 def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
     """What a name stands for: `the trashed card`, `your hand`, `this`, `it`."""
     if name == "this":
-        return ctx.t(THIS_FROM_HAND) if ctx.this_where == "hand" and pronoun else ctx.t(THIS)
+        if ctx.this_where == "hand" and pronoun:
+            return ctx.t(THIS_FROM_HAND)
+        # in a trigger on this card the card is named already: "put it on your deck"
+        return ctx.again(ctx.t(THIS)) if pronoun and ctx.this_named else ctx.t(THIS)
     if name == "it":
-        return ctx.t(IT)
+        return ctx.pronoun()
     if name in ctx.bound:
         verb, single = ctx.bound[name]
         if verb == "name":
             return ctx.t(THE_NAMED)
         if pronoun:
-            return ctx.t(IT if single else THEM)
+            return ctx.pronoun(not single)
         return ctx.t((BOUND_ONE if single else BOUND_MANY).get(verb, THEM))
     if name == "revealed" and ctx.revealed_split:
         return ctx.t(THE_OTHER_REVEALED)
     if name == "revealed" and ctx.bound.get("__revealed_one"):
-        return ctx.t(IT)
+        return ctx.pronoun()
     if ctx.he and name in THE_HE:
         return ctx.t(THE_HE[name])
     if name in THE:

@@ -80,6 +80,7 @@ def main() -> int:
         check = Checker(env, tmp / "work")
         steps(check, str(bin_dir / "dsl"), str(py), fan, tmp)
         face_steps(check, str(bin_dir / "dsl"), str(py), wheel, tmp)
+        web_steps(check, str(bin_dir / "dsl"), fan, tmp)
         pipx_steps(check, py, wheel, tmp)
         print(f"{check.failed} step(s) failed" if check.failed else "every step ok")
         return check.failed
@@ -167,6 +168,37 @@ def face_steps(check: Checker, dsl: str, py: str, wheel: Path, tmp: Path) -> Non
               "print(im.format, im.size, 'site-packages' in str(font_path(True)))",
               str(faces / "smithy.hu.png")], lambda out: out.split() == ["PNG", "(600,", "926)",
                                                                      "True"])
+
+
+def web_steps(check: Checker, dsl: str, fan: Path, tmp: Path) -> None:
+    """The gallery, the playground and the editor schemas from the installed wheel (its
+    dsl/web files), with the fan set beside the shipped cards."""
+    site = tmp / "work" / "site"
+    check.run("dsl gallery (shipped and a fan set)", [dsl, "gallery", str(site), "--cards",
+                                                       str(fan)],
+              lambda out: (site / "index.html").read_text(encoding="utf-8")
+              .count('class="tile"') == 124 and (site / "gallery.js").is_file()
+              and (site / "faces" / "apprentice_smith.hu.svg").is_file())
+    serve = subprocess.Popen([dsl, "serve", "--port", "0", "--cards", str(fan)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=check.env, cwd=check.cwd)
+    try:
+        line = serve.stdout.readline()
+        url = line.split()[2] if line.startswith("dsl serve: http") else ""
+        body = json.dumps({"yaml": (fan / "cards" / "apprentice_smith.yaml").read_text(
+            encoding="utf-8").replace("+1 card", "+1 cardz", 1)}).encode()
+        check.run("dsl serve: the playground lints a typo at its line",
+                  [sys.executable, "-c", "import sys, urllib.request; r = urllib.request."
+                   "urlopen(urllib.request.Request(sys.argv[1] + 'api/lint', data=sys.argv[2]"
+                   ".encode(), headers={'Content-Type': 'application/json'})); "
+                   "print(r.read().decode())", url, body.decode()],
+                  lambda out: '"E003"' in out or "E003" in out)
+    finally:
+        serve.terminate()
+        serve.wait(timeout=10)
+    schemas = tmp / "work" / "schemas"
+    check.run("dsl schema --out (the editor schemas)", [dsl, "schema", "--out", str(schemas)],
+              lambda out: len(list(schemas.glob("*.schema.json"))) == 5)
 
 
 def pipx_steps(check: Checker, py: Path, wheel: Path, tmp: Path) -> None:

@@ -204,7 +204,13 @@ def may(ctx: Ctx, s: A.May) -> str:
     ctx.person = saved
     if not s.body:
         return ctx.p(MAY, x=first)
-    return ctx.p(MAY_IF_YOU_DO, x=first, y=block(ctx, s.body))
+    return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body))
+
+
+def after_clause(ctx: Ctx, stmts) -> str:
+    """The statements after an "if ..." clause: a main clause with no subject before it, so
+    its "co" variant (Czech "pokud ..., vezme si", not "si vezme")."""
+    return variant(block(ctx, stmts), "co")
 
 
 def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
@@ -429,7 +435,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
                      cond=condition(ctx, c))
     if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
             and not s.orelse:
-        return ctx.p(IF_NOT_DONE, then=block(ctx, s.then))
+        return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
     if did_it(ctx, c):
         then = block(ctx, s.then)
         text = ctx.t(IF_YOU_DO, then=then)
@@ -447,7 +453,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
         text = then if c.name in names_in(s.then) else ctx.t(IF_YOU_DO, then=then)
     else:
         text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=condition(ctx, c),
-                     then=block(ctx, s.then))
+                     then=after_clause(ctx, s.then))
     if s.orelse:
         text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
     return text

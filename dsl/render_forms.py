@@ -145,7 +145,8 @@ def in_form(value, form: str) -> str:
 def joined(parts: list, render) -> str:
     """Text made of several phrases by `render(parts)` (a list joined with ", ", sentences
     joined with ". "): in a form, each part is put in that form and joined the same way.
-    A single part is returned as it is."""
+    A single part is returned as it is; a variant is the first part's."""
     if len(parts) == 1:
         return parts[0]
-    return Phrase(render(list(parts)), lambda form: render([in_form(p, form) for p in parts]))
+    return Phrase(render(list(parts)), lambda form: render([in_form(p, form) for p in parts]),
+                  lambda name: joined([variant(parts[0], name), *parts[1:]], render))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from . import ast as A
 from .phrases import *  # noqa: F403 (the templates)
 from .render_context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
-                             same_name_as, token_name)
+                             same_name_as, single, token_name)
+from .render_forms import variant
 
 
 def kind_adj(ctx: Ctx, cond) -> str:
@@ -86,7 +87,8 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
         return ctx.t(OF_PLAYER, x=inner, player=player)
     if isinstance(expr, A.Name):
         if expr.name in ZONES:
-            return ctx.t(ZONES[expr.name], cards=cards_word(ctx, cond, n))
+            text = ctx.t(ZONES[expr.name], cards=cards_word(ctx, cond, n))
+            return variant(text, "one") if n == 1 else text
         if expr.name in HISTORY:
             return ctx.t(HISTORY[expr.name], cards=cards_word(ctx, cond, n))
         if expr.name in ctx.bound:
@@ -197,6 +199,8 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         out = ctx.t(FROM_MAT, what=what, mat=mat_name(ctx, src.name))
     else:
         out = ctx.t(FROM_BOUND, what=what, them=describe(ctx, src))
+    if single(sel):
+        out = variant(out, "one")        # Czech "kartu, kterou máš ve hře", not "které"
     if sel.by_you:
         out = ctx.t(CHOSEN_BY_YOU, what=out)
     return out

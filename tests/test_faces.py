@@ -200,14 +200,18 @@ def test_svg_is_well_formed_and_names_its_font(catalog):
         assert texts and all(t.get("textLength") for t in texts)
 
 
-def _hostile_set(tmp_path: Path, name: str) -> Path:
-    folder = tmp_path / "hostile"
-    (folder / "cards").mkdir(parents=True)
-    (folder / "set.yaml").write_text("id: hostile\nnames: {en: \"<b>Set</b>\"}\n")
-    (folder / "cards" / "evil.yaml").write_text(
-        "id: evil\nset: hostile\ncost: 3\ntypes: [action]\n"
-        f"names: {{en: {json.dumps(name)}}}\non_play: |\n  +1 card\n")
+def _one_card_set(folder: Path, set_yaml: str, card_file: str, card_yaml: str) -> Path:
+    """A set folder of one card (written again when it exists)."""
+    (folder / "cards").mkdir(parents=True, exist_ok=True)
+    (folder / "set.yaml").write_text(set_yaml)
+    (folder / "cards" / card_file).write_text(card_yaml)
     return folder
+
+
+def _hostile_set(tmp_path: Path, name: str) -> Path:
+    return _one_card_set(tmp_path / "hostile", "id: hostile\nnames: {en: \"<b>Set</b>\"}\n",
+                         "evil.yaml", "id: evil\nset: hostile\ncost: 3\ntypes: [action]\n"
+                         f"names: {{en: {json.dumps(name)}}}\non_play: |\n  +1 card\n")
 
 
 def test_svg_escapes_a_hostile_card_name(tmp_path):
@@ -270,13 +274,9 @@ def test_art_is_embedded_in_the_svg_and_drawn_in_the_png():
 
 
 def _art_card(tmp_path: Path, art: str) -> Path:
-    folder = tmp_path / "painted"
-    (folder / "cards").mkdir(parents=True, exist_ok=True)
-    (folder / "set.yaml").write_text("id: painted\nnames: {en: Painted}\n")
-    (folder / "cards" / "c.yaml").write_text(
-        "id: c\nset: painted\ncost: 2\ntypes: [action]\nnames: {en: C}\n"
-        f"art: {art}\non_play: |\n  +1 card\n")
-    return folder
+    return _one_card_set(tmp_path / "painted", "id: painted\nnames: {en: Painted}\n", "c.yaml",
+                         "id: c\nset: painted\ncost: 2\ntypes: [action]\nnames: {en: C}\n"
+                         f"art: {art}\non_play: |\n  +1 card\n")
 
 
 def test_an_art_path_out_of_the_set_folder_is_an_error(tmp_path):

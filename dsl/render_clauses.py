@@ -9,7 +9,7 @@ from .render_forms import joined, variant
 from .render_context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
                              single, token_name)
 from .render_words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                           pred, target_np, them)
+                           pred, target_np, that_is, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -97,7 +97,7 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     elif spec.relation:
         what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
     if spec.cond is not None:
-        what = ctx.t(THAT_IS, what=what, cond=pred(ctx, spec.cond))
+        what = that_is(ctx, what, spec.cond, bool(spec.relation))
     if spec.copy_of is not None:
         what = lasting.copy_of(ctx, spec.copy_of, what if spec.relation or spec.cond else None)
     if spec.by_you:

@@ -166,8 +166,8 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         kind, src = src.cond, src.source
         what = cards_np(ctx, sel.mode, sel.count, kind)
     elif isinstance(src, A.Where):
-        what = ctx.t(THAT_IS, what=cards_np(ctx, sel.mode, sel.count, kind),
-                     cond=pred(ctx, src.cond))
+        what = that_is(ctx, cards_np(ctx, sel.mode, sel.count, kind), src.cond,
+                       cost_test(kind) is not None)
         src = src.source
     elif kind == ctx.card.id and sel.mode == "exactly" and num(sel.count) == 1:
         what = ctx.t(ANOTHER_COPY, card=ctx.card_name(kind))
@@ -204,6 +204,13 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     if sel.by_you:
         out = ctx.t(CHOSEN_BY_YOU, what=out)
     return out
+
+
+def that_is(ctx: Ctx, what: str, cond, has_clause: bool) -> str:
+    """`a card costing less than it that is not a Victory card`: a second condition on a
+    card phrase that has one (`has_clause`) is its "and" variant (Czech "… a není …")."""
+    text = ctx.t(THAT_IS, what=what, cond=pred(ctx, cond))
+    return variant(text, "and") if has_clause else text
 
 
 def pred(ctx: Ctx, cond) -> str:

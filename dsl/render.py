@@ -28,6 +28,7 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
 from .render_clauses import block, bonus, merge, stmt
 from .render_idioms import combine
 from .render_context import Ctx, cap, is_call, mat_name, num, sentence
+from .render_forms import variant
 from .render_words import amount, kind_adj, pred, zone_np
 from .walk import mat_names
 
@@ -129,6 +130,8 @@ def _trigger_line(ctx: Ctx, trig) -> str:
         who = 0                          # done by the event's player: "when you gain ..."
     templates = EVENT.get(trig.on)
     text = ctx.t(templates[who], what=what, x=effect) if templates else effect
+    if trig.what == "this":
+        text = variant(text, "self")     # the card itself: Czech "když si tuto kartu koupíš"
     if trig.where == "in_play" and trig.what != "this":
         text = ctx.t(WHILE_IN_PLAY, x=text)
     elif trig.where == "supply":

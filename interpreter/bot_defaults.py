@@ -6,6 +6,8 @@ not, a "choose one" takes +Cards, +Actions or +Coins as the hand and the turn ne
 card is trashed, discarded or put back only when that is worth it."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from dsl import ast as A
 
 from .bot_context import asked
@@ -71,10 +73,16 @@ def card_ranking(bot, game, d) -> list:
     verb, dest = d.purpose, _dest(d.effect)
     sign = 1 if owner == d.player else -OTHERS
     scored = []
+    seen: dict = {}             # copies of a card in one zone score the same: once each
     for c in d.options:
-        coins, worth = w.card_score(verb, c, dest)
-        scored.append((sign * (w.coin_value(coins) + worth), sign * coins, sign * worth, c))
-    scored.sort(key=lambda x: -x[0])
+        key = (id(c.d), id(c.zone))
+        score = seen.get(key)
+        if score is None:
+            coins, worth = w.card_score(verb, c, dest)
+            score = seen[key] = (sign * (w.coin_value(coins) + worth), sign * coins,
+                                 sign * worth)
+        scored.append((*score, c))
+    scored.sort(key=itemgetter(0), reverse=True)      # best first, ties in option order
     return scored
 
 

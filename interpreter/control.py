@@ -77,17 +77,21 @@ class ControlStatements:
         n = len(self.game.players)
         order = [(f.you + i) % n for i in range(1 if s.others else 0, n)]
         env, own = f.env, f.by_player
+        unaffected = f.attack.unaffected if f.attack is not None else ()
+        block, body = self.block, s.body
         done = False
         for q in order:
-            if not self._affected(f, q):
+            if q in unaffected:
                 continue
             for name, per in own.items():
                 env[name] = per.get(q, [])        # his own binding of an earlier block
-            before = dict(env)
-            done = self.block(s.body, f.child(actor=q)) or done
-            for name, value in env.items():
-                if before.get(name) is not value and isinstance(value, list):
-                    own.setdefault(name, {})[q] = value
+            before = dict(env) if env else None
+            done = block(body, f.child(actor=q)) or done
+            if env:
+                for name, value in env.items():
+                    if (before is None or before.get(name) is not value) and \
+                            isinstance(value, list):
+                        own.setdefault(name, {})[q] = value
         for name, per in own.items():             # after the block: every player's
             env[name] = [pair for q in order for pair in per.get(q, [])]
         return done

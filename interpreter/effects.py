@@ -49,8 +49,16 @@ class Interpreter(ControlStatements, LastingStatements):
 
     # ---- entry points used by the engine ---------------------------------------------------
     def run_play(self, card, p: int, zone, attack) -> None:
-        f = Frame(p, p, this=[(card, zone)], attack=attack, source=card.id)
-        self._nested(card.d.on_play, f, card.id)
+        d = card.d
+        f = Frame(p, p, [(card, zone)], None, None, attack, None, d.id)
+        if self.depth >= MAX_DEPTH:              # _nested(), written out: at every play
+            self._nested(d.on_play, f, d.id)
+            return
+        self.depth += 1
+        try:
+            self.block(d.on_play, f)
+        finally:
+            self.depth -= 1
 
     def run_trigger(self, trig, source, ctrl: int, ev) -> None:
         if isinstance(trig, Later):

@@ -1,0 +1,153 @@
+"""The shortcuts of issue 13 give what the long way gives: the number of different answers
+of a choice of cards, the answers bots give without a Decision, the buy tables used while
+no cost change is in effect, and events skipped because no card held can hear them."""
+import itertools
+import random
+
+import pytest
+
+from dsl.loader import load_shipped
+from interpreter.agents import RandomBot
+from interpreter.decisions import Decision
+from interpreter.engine import Game
+from interpreter.events import Events
+from interpreter.fuzz import fuzz_game
+from interpreter.simulation import make_bot, run_games
+from interpreter.state import Event
+from interpreter.supply import SupplyFigures
+from interpreter.turns import play_turn
+
+CATALOG = load_shipped().catalog
+
+
+class _Card:
+    def __init__(self, d):
+        self.d = d
+
+    @property
+    def id(self):
+        return self.d.id
+
+
+def _counted(options, lo, hi) -> int:
+    """Different choices of lo..hi of the options, by id, counted one by one (capped at 2)."""
+    found = {tuple(sorted(o.id for o in chosen))
+             for k in range(lo, min(hi, len(options)) + 1)
+             for chosen in itertools.combinations(options, k)}
+    return min(2, len(found))
+
+
+def test_distinct_answers_of_a_choice_of_cards_are_the_counted_ones():
+    rng = random.Random(3)
+    defs = [CATALOG.cards[c] for c in ("copper", "estate", "silver")]
+    for _ in range(3000):
+        options = tuple(_Card(rng.choice(defs[:rng.randint(1, 3)]))
+                        for _ in range(rng.randint(0, 6)))
+        lo, hi = rng.randint(0, 7), rng.randint(0, 7)
+        d = Decision(0, "cards", "discard", "p", options, lo, hi)
+        assert d.distinct_answers() == _counted(options, lo, hi), (
+            [o.id for o in options], lo, hi)
+
+
+def _bots(names, seed):
+    rng = random.Random(seed)
+    return [make_bot(n, CATALOG, rng) for n in names]
+
+
+@pytest.mark.parametrize("names", [("bm-smithy", "double-militia"),
+                                   ("double-witch", "bm")])
+def test_a_bot_answers_directly_what_it_answers_to_a_decision(names):
+    """At every buy and Action of whole games, the direct answer is the decision's."""
+    kingdom = list(CATALOG.kingdoms["first_game"].cards)
+    asked = 0
+    for seed in range(4):
+        game = Game(CATALOG, kingdom, 2, _bots(names, seed), seed=seed, log=False)
+        while not game.over and game.players[0].turns < 60:
+            t = game.turn
+            bot = game.agents[t.controller]
+            options = game.buyable()
+            if options:
+                d = Decision(t.player, "pile", "buy", "buy a card", options, 0, 1)
+                assert bot.buy_choice(game, t.controller, options) == bot.decide(game, d)
+                asked += 1
+            actions = tuple(c for c in game.players[t.player].hand.cards if c.d.is_action)
+            if actions:
+                d = Decision(t.player, "cards", "play_action", "play", actions, 0, 1)
+                card = bot.action_to_play(game, t.controller, actions)
+                assert ([card] if card is not None else []) == bot.decide(game, d)
+            play_turn(game)
+    assert asked > 100
+
+
+def test_the_random_bot_draws_the_same_numbers_directly():
+    cards = tuple(_Card(CATALOG.cards[c]) for c in ("copper", "silver", "village", "gold"))
+    piles = ("copper", "silver", "gold")
+    direct, asked = RandomBot(random.Random(9)), RandomBot(random.Random(9))
+    for _ in range(200):
+        assert direct.buy_choice(None, 0, piles) == asked.decide(
+            None, Decision(0, "pile", "buy", "buy", piles, 0, 1))
+        card = direct.action_to_play(None, 0, cards)
+        assert ([card] if card else []) == asked.decide(
+            None, Decision(0, "cards", "play_action", "play", cards, 0, 1))
+        assert direct.treasures_to_play(None, 0, cards) == asked.decide(
+            None, Decision(0, "cards", "play_treasures", "play", cards, 0, len(cards)))
+    assert direct.rng.random() == asked.rng.random()
+
+
+def _slow_buyable(game) -> tuple:
+    t = game.turn
+    return tuple(cid for cid, pile in game.supply.items() if len(pile) and
+                 game.cost(pile.d).coins <= t.coins and game.cost(pile.d).potion <= t.potions)
+
+
+def test_buy_tables_are_used_only_while_every_cost_is_printed(monkeypatch):
+    """Kingdoms whose cards change costs: each buyable() is the pile-by-pile walk."""
+    seen = {"printed": 0, "changed": 0}
+    fast = SupplyFigures.buyable
+
+    def checked(game):
+        seen["printed" if game.printed_costs_now() else "changed"] += 1
+        got = fast(game)
+        assert got == _slow_buyable(game)
+        return got
+    monkeypatch.setattr(SupplyFigures, "buyable", checked)
+    for kingdom in (["highway", "bridge", "village", "smithy", "market", "festival",
+                     "throne_room", "haggler", "workshop", "cellar"],):
+        run_games(CATALOG, kingdom, ["random", "random", "random"], 12, 4)
+    assert seen["printed"] > 100 and seen["changed"] > 20, seen
+
+
+def test_an_event_is_skipped_only_when_nothing_could_hear_it(monkeypatch):
+    """Random games of every recommended kingdom: whenever fire() skips an event, the
+    listener search would have found nobody."""
+    skipped = {"n": 0}
+    may_hear = Events._may_hear
+
+    def checked(game, kind, card):
+        heard = may_hear(game, kind, card)
+        if not heard:
+            skipped["n"] += 1
+            assert game._listeners(Event(kind, game.turn.player, card)) == []
+        return heard
+    monkeypatch.setattr(Events, "_may_hear", checked)
+    for i, kingdom in enumerate(CATALOG.kingdoms.values()):
+        finished, _ = fuzz_game(CATALOG, list(kingdom.cards), 100 + i)
+    assert skipped["n"] > 100
+
+
+def test_a_moat_in_hand_is_still_asked_when_an_attack_is_played():
+    game = Game(CATALOG, ["militia", "moat", "village", "smithy", "market", "cellar",
+                          "remodel", "mine", "workshop", "festival"], 2,
+                _bots(("bm", "bm"), 1), seed=2, log=True)
+    moat = game.gain_from_supply(1, "moat", "hand")
+    militia = game.gain_from_supply(0, "militia", "hand")
+    hand = len(game.players[1].hand)
+    game.play_from_hand(0, militia)
+    assert moat.zone is game.players[1].hand
+    assert any("is unaffected" in line for line in game.log)
+    assert len(game.players[1].hand) == hand       # nothing discarded
+    game.move(moat, game.players[1].deck)
+    game.move(militia, game.players[0].hand)
+    game.turn.actions = 1
+    game.play_from_hand(0, militia)
+    assert len(game.players[1].hand) == 3

@@ -40,7 +40,10 @@ class Interpreter(ControlStatements, LastingStatements):
         self.holds = self.ev.holds
         self.depth = 0
         self.work = 0             # statements run this turn (the engine resets it)
-        self._exec = {
+
+    def statements(self) -> dict:
+        """Statement type -> the method that runs it."""
+        return {
             A.Bonus: self._bonus, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
             A.Play: self._play, A.RevealTop: self._reveal_top, A.RevealUntil: self._reveal_until,
             A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into,
@@ -97,12 +100,13 @@ class Interpreter(ControlStatements, LastingStatements):
             raise GameError(f"{f.source}: more than {WORK_LIMIT} steps in one turn (a loop "
                             "that does not end?)")
         done = False
+        run = _RUN
         for s in stmts:
-            done = bool(self._exec[type(s)](s, f, False)) or done
+            done = bool(run[type(s)](self, s, f, False)) or done
         return done
 
     def stmt(self, s, f: Frame, optional: bool = False):
-        return self._exec[type(s)](s, f, optional)
+        return _RUN[type(s)](self, s, f, optional)
 
     def _num(self, e, f) -> int:
         v = self.ev.eval(e, f)
@@ -330,6 +334,12 @@ class Interpreter(ControlStatements, LastingStatements):
                 return True
             return bool(self.gain_candidates(what, f))
         return True
+
+
+# statement type -> the plain function of Interpreter that runs it: made once, not for
+# every game's interpreter
+_RUN = {kind: method.__func__
+        for kind, method in Interpreter.statements(object.__new__(Interpreter)).items()}
 
 
 def _count_text(lo: int, hi: int) -> str:

@@ -81,7 +81,7 @@ def card_ranking(bot, game, d) -> list:
             coins, worth = w.card_score(verb, c, dest)
             score = seen[key] = (sign * (w.coin_value(coins) + worth), sign * coins,
                                  sign * worth)
-        scored.append((*score, c))
+        scored.append(score + (c,))
     scored.sort(key=itemgetter(0), reverse=True)      # best first, ties in option order
     return scored
 
@@ -115,8 +115,12 @@ def cards(bot, game, d, avoid=()) -> list:
         ranked.sort(key=lambda x: x[3].d.id in avoid)
     lo, hi = d.min, min(d.max, len(ranked))
     if not (info.follow or info.may_body):
-        return [x[3] for i, x in enumerate(ranked[:hi])
-                if i < lo or (x[0] > 0 and x[3].d.id not in avoid)]
+        chosen = []
+        for i in range(hi):
+            x = ranked[i]
+            if i < lo or (x[0] > 0 and x[3].d.id not in avoid):
+                chosen.append(x[3])
+        return chosen
     if hi == 1:                                 # each card on its own (Remodel, Trader...)
         best, best_v = [], None
         if lo == 0:

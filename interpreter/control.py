@@ -75,12 +75,13 @@ class ControlStatements:
     def _each(self, s: A.Each, f: Frame, optional):
         """Each player in turn order (from you, or from your left)."""
         n = len(self.game.players)
-        order = [(f.you + i) % n for i in range(1 if s.others else 0, n)]
+        you = f.you
         env, own = f.env, f.by_player
         unaffected = f.attack.unaffected if f.attack is not None else ()
         block, body = self.block, s.body
         done = False
-        for q in order:
+        for i in range(1 if s.others else 0, n):
+            q = (you + i) % n
             if q in unaffected:
                 continue
             for name, per in own.items():
@@ -92,8 +93,10 @@ class ControlStatements:
                     if (before is None or before.get(name) is not value) and \
                             isinstance(value, list):
                         own.setdefault(name, {})[q] = value
-        for name, per in own.items():             # after the block: every player's
-            env[name] = [pair for q in order for pair in per.get(q, [])]
+        if own:                                   # after the block: every player's
+            order = [(you + i) % n for i in range(1 if s.others else 0, n)]
+            for name, per in own.items():
+                env[name] = [pair for q in order for pair in per.get(q, [])]
         return done
 
     def _player_block(self, s: A.PlayerBlock, f: Frame, optional):

@@ -83,7 +83,7 @@ class Phases:
             if bonuses is not None and attack is None:
                 self.add_bonuses(p, bonuses)
             else:
-                self.interp.run_play(card, p, frame_zone, attack)
+                (self._interp or self.interp).run_play(card, p, frame_zone, attack)
 
     def add_bonuses(self, p: int, bonuses) -> None:
         """What a card that only adds bonuses does: ((counter, amount), ...)."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 
@@ -161,10 +161,16 @@ class Player:
         return cards
 
 
-@dataclass
 class AttackInfo:
-    """The players unaffected by one play of an Attack card (Moat)."""
-    unaffected: set = field(default_factory=set)
+    """The players unaffected by one play of an Attack card (Moat); a plain class with a
+    slot, made at every play of an Attack."""
+    __slots__ = ("unaffected",)
+
+    def __init__(self, unaffected: set | None = None):
+        self.unaffected = set() if unaffected is None else unaffected
+
+    def __repr__(self) -> str:
+        return f"AttackInfo(unaffected={self.unaffected!r})"
 
 
 @dataclass

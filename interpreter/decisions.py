@@ -155,7 +155,12 @@ def _card_choices(options, lo: int, hi: int) -> int:
 class Agent(Protocol):
     """Anything that answers decisions: scripted answers, a bot, a human, a replay. An
     agent may also declare `plays_all_treasures = True`: a standing answer, so that it is
-    not asked which Treasures to play (all are played, in hand order; records say so)."""
+    not asked which Treasures to play (all are played, in hand order; records say so).
+    One that declares `answers_directly = True` (the bots) is asked a turn's questions by
+    method calls with no Decision made: `action_to_play(game, decider, cards)` (a card or
+    None), `treasures_to_play(game, decider, cards)` and `buy_choice(game, decider,
+    piles)` (a pile id or None); a recording or checking wrapper does not declare it, so
+    its agent's answers go through decisions and are recorded or checked."""
 
     def decide(self, game, decision: Decision):
         """Return a legal answer: a list of the options' cards (cards, order), a pile id

@@ -16,6 +16,8 @@ from .transform import TRANSFORMER, ParseError
 
 MAX_SOURCE = 20_000          # characters in one expression field: bounded work per file
 MAX_DEPTH = 40               # blocks and parentheses inside one another
+MAX_TREE_DEPTH = 300         # a parse tree deeper than this (a long chain of operators) is
+                             # refused before any pass recurses into it, on every Python
 
 
 class _InsideParentheses(PostLex):
@@ -117,12 +119,29 @@ def _check_nesting(text: str) -> None:
             depth -= 1
 
 
+def _tree_depth(tree) -> int:
+    """The depth of a Lark tree, walked without recursion (the passes after it recurse, and
+    how deep they may go depends on the Python running them)."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_TREE_DEPTH:
+                break
+        stack.extend((child, depth + 1) for child in getattr(node, "children", ()))
+    return deepest
+
+
 def _parse(text: str, start: str):
     if len(text) > MAX_SOURCE:
         raise ParseError(f"text too long ({len(text)} characters, at most {MAX_SOURCE})", 1, 1)
     _check_nesting(text)
     try:
         tree = _lark().parse(text, start=start)
+        if _tree_depth(tree) > MAX_TREE_DEPTH:
+            raise ParseError("expression too long to handle (a very long chain of "
+                             "operators); split it up", 1, 1)
         return TRANSFORMER.transform(tree)
     except UnexpectedInput as e:
         line = getattr(e, "line", 1) or 1

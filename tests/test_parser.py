@@ -78,6 +78,15 @@ def test_a_very_long_operator_chain_is_an_error_not_a_crash():
         parse_program("+(" + "+".join(["1"] * 3000) + ") cards")
 
 
+def test_the_operator_chain_limit_is_the_parsers_own_not_the_recursion_limit():
+    """Refused by the tree's depth (the same on CPython and PyPy), well before any pass
+    could run out of stack; a long but reasonable chain is accepted."""
+    from dsl.parser import MAX_TREE_DEPTH
+    assert parse_program("+(" + "+".join(["1"] * (MAX_TREE_DEPTH - 50)) + ") cards")
+    with pytest.raises(ParseError, match="too long"):
+        parse_program("+(" + "+".join(["1"] * (MAX_TREE_DEPTH + 1)) + ") cards")
+
+
 # ---- what a designer met writing Intrigue, and should not meet again -------------------------
 def test_line_breaks_before_or_and_inside_parentheses_continue_the_statement():
     (choose,) = parse_program("choose one { +2 cards }\n  or { +$2 }\n  # a comment\n"

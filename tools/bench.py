@@ -28,7 +28,6 @@ import shutil
 import subprocess
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 from dsl.loader import load_shipped
@@ -175,8 +174,13 @@ def independent_pair(games: int, seed: int):
     return max(t[1] for t in times) - min(t[0] for t in times), sum(t[2] for t in times)
 
 
-def game_memory(catalog, kingdom, bots, seed) -> int:
-    """Peak bytes traced while playing one game (after a first game warmed the caches)."""
+def game_memory(catalog, kingdom, bots, seed) -> int | None:
+    """Peak bytes traced while playing one game (after a first game warmed the caches);
+    None where the Python has no tracemalloc (PyPy)."""
+    try:
+        import tracemalloc
+    except ImportError:
+        return None
     run_games(catalog, kingdom, bots, 1, seed)
     tracemalloc.start()
     run_games(catalog, kingdom, bots, 1, seed + 1)
@@ -274,7 +278,9 @@ def main() -> int:
     print("memory, peak traced during one game:")
     for label, (kingdom, bots) in (("bm-smithy vs bm", BM), ("attack-heavy", ATTACK),
                                    ("action-heavy", ACTIONS)):
-        print(f"  {label + ':':17}{game_memory(catalog, kingdom, bots, seed) / 1024:8,.0f} KiB")
+        peak = game_memory(catalog, kingdom, bots, seed)
+        print(f"  {label + ':':17}" + (f"{peak / 1024:8,.0f} KiB" if peak is not None else
+                                       "not measured (no tracemalloc in this Python)"))
     print("start-up, warm cache (a new process each):")
     for key, b in starts.items():
         print(f"  {key + ':':26}{b.wall:5.2f} s wall {b.cpu:5.2f} s CPU")

@@ -13,6 +13,7 @@ from dsl import ast as A
 from .bot_context import asked
 from .bot_endgame import loses_by_ending
 from .bot_value import OTHERS, Phantom, Weigher, play_worth
+from .state import Zone
 
 MAX_CHOSEN = 10           # a choice of more cards than this is weighed for the first ones
 
@@ -64,26 +65,51 @@ def _dest(stmt):
     return None
 
 
-def card_ranking(bot, game, d) -> list:
+def card_ranking(bot, game, d, settled: bool = True) -> list:
     """(score, coins, worth, card) of a choice of cards, best first, for the one who
     chooses: what doing the decision's verb to each card is worth to its owner (against
-    him when the owner is another player)."""
+    him when the owner is another player). Off his turn, discarding a card from his hand
+    is worth what its definition alone says (an attack's victim, the common case): that
+    score is remembered per definition (`settled=False` weighs every card afresh)."""
     owner = _owner(d)
-    w = weigher(bot, game, owner)
     verb, dest = d.purpose, _dest(d.effect)
     sign = 1 if owner == d.player else -OTHERS
+    t = game.turn
+    settled = settled and verb == "discard" and not (t.player == owner
+                                                     and t.phase != "cleanup")
+    w = None
     scored = []
     seen: dict = {}             # copies of a card in one zone score the same: once each
     for c in d.options:
-        key = (id(c.d), id(c.zone))
+        cd = c.d
+        zone = c.zone
+        if settled and zone.__class__ is Zone and zone.name == "hand":
+            hit = _HELD_DISCARD.get(id(cd))
+            if hit is None or hit[0] is not cd:
+                if w is None:
+                    w = weigher(bot, game, owner)
+                if len(_HELD_DISCARD) >= 4096:
+                    _HELD_DISCARD.clear()
+                coins, worth = w.card_score(verb, c, dest)
+                hit = _HELD_DISCARD[id(cd)] = (cd, w.coin_value(coins) + worth, coins, worth)
+            scored.append((sign * hit[1], sign * hit[2], sign * hit[3], c))
+            continue
+        key = (id(cd), id(zone))
         score = seen.get(key)
         if score is None:
+            if w is None:
+                w = weigher(bot, game, owner)
             coins, worth = w.card_score(verb, c, dest)
             score = seen[key] = (sign * (w.coin_value(coins) + worth), sign * coins,
                                  sign * worth)
         scored.append(score + (c,))
     scored.sort(key=itemgetter(0), reverse=True)      # best first, ties in option order
     return scored
+
+
+# id(definition) -> (definition, coin value + worth, coins, worth) of discarding it from
+# the hand off its owner's turn: neither the turn's coins nor the deck enter that score
+_HELD_DISCARD: dict = {}
 
 
 def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:

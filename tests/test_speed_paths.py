@@ -151,3 +151,27 @@ def test_a_moat_in_hand_is_still_asked_when_an_attack_is_played():
     game.turn.actions = 1
     game.play_from_hand(0, militia)
     assert len(game.players[1].hand) == 3
+
+
+def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
+    """Whole games with discarding attacks: every ranking of a choice of cards is the one
+    weighed card by card."""
+    from interpreter import bot_defaults
+    ranking = bot_defaults.card_ranking
+    seen = {"settled": 0}
+
+    def checked(bot, game, d, settled=True):
+        got = ranking(bot, game, d)
+        assert got == ranking(bot, game, d, settled=False)
+        t = game.turn
+        if d.purpose == "discard" and t.player != bot_defaults._owner(d):
+            seen["settled"] += 1
+        return got
+    monkeypatch.setattr(bot_defaults, "card_ranking", checked)
+    for kingdom, names in ((["witch", "militia", "moat", "village", "smithy", "market",
+                             "cellar", "remodel", "mine", "festival"],
+                            ["double-witch", "double-militia"]),
+                           (list(CATALOG.kingdoms["first_game"].cards),
+                            ["double-militia", "bm-smithy", "double-militia"])):
+        run_games(CATALOG, kingdom, names, 6, 1)
+    assert seen["settled"] > 50, seen

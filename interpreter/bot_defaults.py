@@ -112,6 +112,29 @@ def card_ranking(bot, game, d, settled: bool = True) -> list:
 _HELD_DISCARD: dict = {}
 
 
+def _settled_key(game, d):
+    """The key of a choice whose answer depends only on the cards' definitions in order
+    (see card_ranking: discarding from the hand off the owner's turn), else None."""
+    if d.purpose != "discard":
+        return None
+    owner = _owner(d)
+    t = game.turn
+    if t.player == owner and t.phase != "cleanup":
+        return None
+    ids = []
+    for c in d.options:
+        zone = c.zone
+        if zone.__class__ is not Zone or zone.name != "hand":
+            return None
+        ids.append(id(c.d))
+    return (owner == d.player, d.min, d.max, tuple(ids))
+
+
+# _settled_key -> (the definitions, kept so that their ids stay theirs; the chosen options'
+# positions)
+_SETTLED: dict = {}
+
+
 def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
     """What the answer `cards` is worth with the statements after the question (their
     coins and the cards' own counted together)."""
@@ -131,12 +154,22 @@ def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
     return w.value(stmts, h, coins, worth)
 
 
-def cards(bot, game, d, avoid=()) -> list:
+def cards(bot, game, d, avoid=(), settled: bool = True) -> list:
     """The cards to choose: the best-scored ones, as many as is worth it (at least the
     least allowed), the statements after the question weighed with each candidate answer.
-    Cards in `avoid` (a strategy's `keep`) are chosen only when there must be more."""
+    Cards in `avoid` (a strategy's `keep`) are chosen only when there must be more. A
+    victim's discard from his hand with nothing after it is the same answer for the same
+    cards in the same order: remembered (`settled=False` works it out afresh)."""
     info = asked(game.catalog.cards.get(d.source), d.effect)
-    ranked = card_ranking(bot, game, d)
+    key = None
+    if settled and not (info.follow or info.may_body or avoid):
+        key = _settled_key(game, d)
+        if key is not None:
+            hit = _SETTLED.get(key)
+            if hit is not None:
+                options = d.options
+                return [options[i] for i in hit[1]]
+    ranked = card_ranking(bot, game, d, settled)
     if avoid:
         ranked.sort(key=lambda x: x[3].d.id in avoid)
     lo, hi = d.min, min(d.max, len(ranked))
@@ -146,6 +179,11 @@ def cards(bot, game, d, avoid=()) -> list:
             x = ranked[i]
             if i < lo or (x[0] > 0 and x[3].d.id not in avoid):
                 chosen.append(x[3])
+        if key is not None:
+            if len(_SETTLED) >= 4096:
+                _SETTLED.clear()
+            at = {id(c): i for i, c in enumerate(d.options)}
+            _SETTLED[key] = (tuple(c.d for c in d.options), tuple(at[id(c)] for c in chosen))
         return chosen
     if hi == 1:                                 # each card on its own (Remodel, Trader...)
         best, best_v = [], None

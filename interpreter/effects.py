@@ -8,7 +8,7 @@ from __future__ import annotations
 from dsl import ast as A
 from dsl.model import Cost
 
-from .compiler import is_kind
+from .compiler import compiled, is_kind
 from .control import ControlStatements, Gathering, fixed_gain
 from .decisions import Decision
 from .describe import describe_stmt
@@ -126,12 +126,20 @@ class Interpreter(ControlStatements, LastingStatements):
         if isinstance(target, A.AllOf):
             return still_there(self.ev.cards(target.expr, f))
         sel: A.Selection = target
-        cands = still_there(self.ev.cards(sel.source, f))
-        if sel.kind and sel.kind not in ("card", "cards"):
-            cands = [c for c in cands if is_kind(c.d, sel.kind)]
-        if sel.mode == "all":
+        g = self.game
+        v = compiled(sel.source)(g, f)
+        cands = still_there(v) if isinstance(v, list) else []
+        kind, mode = sel.kind, sel.mode
+        if kind and kind != "card" and kind != "cards":
+            cands = [c for c in cands if is_kind(c.d, kind)]
+        if mode == "all":
             return cands
-        lo, hi = selection_bounds(sel, len(cands), lambda: self._num(sel.count, f))
+        if mode == "exactly" or mode == "up_to":     # selection_bounds(), written out
+            k = compiled(sel.count)(g, f)
+            k = min(max(k if k.__class__ is int else 0, 0), len(cands))
+            lo, hi = (k if mode == "exactly" else 0), k
+        else:
+            lo, hi = 0, len(cands)
         if optional:
             lo = 0
         if hi == 0:
@@ -140,8 +148,8 @@ class Interpreter(ControlStatements, LastingStatements):
         owner = f.actor if chooser != f.actor else None
         def prompt():
             return f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {self._noun(sel.kind, hi)}"
-        return self.game.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
-                                         f.source, owner, stmt, f))
+        return g.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
+                                 f.source, owner, stmt, f))
 
     def _noun(self, kind, n: int) -> str:
         """`card`, `cards`, `treasure cards`, or a card id as it is (a prompt's words)."""

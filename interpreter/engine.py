@@ -314,7 +314,8 @@ class Game(SupplyFigures, Events, Phases):
         if not self.in_cleanup:
             if self.logging:
                 self.say(f"{self.name(owner)} discards {card.id}")
-            self.fire("discard", owner, card)
+            if "discard" in self.listened:          # fire()'s first test, without the call
+                self.fire("discard", owner, card)
 
     def return_to_supply(self, card: Card, p: int) -> bool:
         """Put a card back on its supply pile (not trashing it); False if it has none."""

@@ -155,7 +155,7 @@ def test_a_moat_in_hand_is_still_asked_when_an_attack_is_played():
 
 def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
     """Whole games with discarding attacks: every ranking of a choice of cards is the one
-    weighed card by card."""
+    weighed card by card, and every remembered answer the one worked out afresh."""
     from interpreter import bot_defaults
     ranking = bot_defaults.card_ranking
     seen = {"settled": 0}
@@ -167,11 +167,20 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
         if d.purpose == "discard" and t.player != bot_defaults._owner(d):
             seen["settled"] += 1
         return got
+    cards = bot_defaults.cards
+
+    def checked_cards(bot, game, d, avoid=(), settled=True):
+        got = cards(bot, game, d, avoid)
+        assert got == cards(bot, game, d, avoid, settled=False)
+        if bot_defaults._settled_key(game, d) is not None:
+            seen["answers"] = seen.get("answers", 0) + 1
+        return got
     monkeypatch.setattr(bot_defaults, "card_ranking", checked)
+    monkeypatch.setattr(bot_defaults, "cards", checked_cards)
     for kingdom, names in ((["witch", "militia", "moat", "village", "smithy", "market",
                              "cellar", "remodel", "mine", "festival"],
                             ["double-witch", "double-militia"]),
                            (list(CATALOG.kingdoms["first_game"].cards),
                             ["double-militia", "bm-smithy", "double-militia"])):
         run_games(CATALOG, kingdom, names, 6, 1)
-    assert seen["settled"] > 50, seen
+    assert seen["settled"] > 50 and seen["answers"] > 50, seen

@@ -86,12 +86,7 @@ def card_ranking(bot, game, d, settled: bool = True) -> list:
         if settled and zone.__class__ is Zone and zone.name == "hand":
             hit = _HELD_DISCARD.get(id(cd))
             if hit is None or hit[0] is not cd:
-                if w is None:
-                    w = weigher(bot, game, owner)
-                if len(_HELD_DISCARD) >= 4096:
-                    _HELD_DISCARD.clear()
-                coins, worth = w.card_score(verb, c, dest)
-                hit = _HELD_DISCARD[id(cd)] = (cd, w.coin_value(coins) + worth, coins, worth)
+                hit = _held_discard(bot, game, owner, c)
             scored.append((sign * hit[1], sign * hit[2], sign * hit[3], c))
             continue
         key = (id(cd), id(zone))
@@ -112,27 +107,38 @@ def card_ranking(bot, game, d, settled: bool = True) -> list:
 _HELD_DISCARD: dict = {}
 
 
-def _settled_key(game, d):
-    """The key of a choice whose answer depends only on the cards' definitions in order
-    (see card_ranking: discarding from the hand off the owner's turn), else None."""
+def _settled_scores(bot, game, d):
+    """The signed scores of a choice's options, when each is its definition's alone (see
+    card_ranking: discarding from the hand off the owner's turn), else None."""
     if d.purpose != "discard":
         return None
     owner = _owner(d)
     t = game.turn
     if t.player == owner and t.phase != "cleanup":
         return None
-    ids = []
+    sign = 1 if owner == d.player else -OTHERS
+    scores = []
+    held = _HELD_DISCARD
     for c in d.options:
         zone = c.zone
         if zone.__class__ is not Zone or zone.name != "hand":
             return None
-        ids.append(id(c.d))
-    return (owner == d.player, d.min, d.max, tuple(ids))
+        cd = c.d
+        hit = held.get(id(cd))
+        if hit is None or hit[0] is not cd:
+            hit = _held_discard(bot, game, owner, c)
+        scores.append(sign * hit[1])
+    return scores
 
 
-# _settled_key -> (the definitions, kept so that their ids stay theirs; the chosen options'
-# positions)
-_SETTLED: dict = {}
+def _held_discard(bot, game, owner: int, c) -> tuple:
+    """Weigh discarding card c from its owner's hand off his turn, and remember it."""
+    w = weigher(bot, game, owner)
+    if len(_HELD_DISCARD) >= 4096:
+        _HELD_DISCARD.clear()
+    coins, worth = w.card_score("discard", c, None)
+    hit = _HELD_DISCARD[id(c.d)] = (c.d, w.coin_value(coins) + worth, coins, worth)
+    return hit
 
 
 def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
@@ -158,17 +164,16 @@ def cards(bot, game, d, avoid=(), settled: bool = True) -> list:
     """The cards to choose: the best-scored ones, as many as is worth it (at least the
     least allowed), the statements after the question weighed with each candidate answer.
     Cards in `avoid` (a strategy's `keep`) are chosen only when there must be more. A
-    victim's discard from his hand with nothing after it is the same answer for the same
-    cards in the same order: remembered (`settled=False` works it out afresh)."""
+    victim's discard from his hand with nothing after it is ranked on the remembered
+    scores alone (`settled=False` weighs it afresh)."""
     info = asked(game.catalog.cards.get(d.source), d.effect)
-    key = None
     if settled and not (info.follow or info.may_body or avoid):
-        key = _settled_key(game, d)
-        if key is not None:
-            hit = _SETTLED.get(key)
-            if hit is not None:
-                options = d.options
-                return [options[i] for i in hit[1]]
+        scores = _settled_scores(bot, game, d)
+        if scores is not None:                 # card_ranking's order, on the scores alone
+            order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+            options = d.options
+            return [options[j] for i, j in enumerate(order[:min(d.max, len(scores))])
+                    if i < d.min or scores[j] > 0]
     ranked = card_ranking(bot, game, d, settled)
     if avoid:
         ranked.sort(key=lambda x: x[3].d.id in avoid)
@@ -179,11 +184,6 @@ def cards(bot, game, d, avoid=(), settled: bool = True) -> list:
             x = ranked[i]
             if i < lo or (x[0] > 0 and x[3].d.id not in avoid):
                 chosen.append(x[3])
-        if key is not None:
-            if len(_SETTLED) >= 4096:
-                _SETTLED.clear()
-            at = {id(c): i for i, c in enumerate(d.options)}
-            _SETTLED[key] = (tuple(c.d for c in d.options), tuple(at[id(c)] for c in chosen))
         return chosen
     if hi == 1:                                 # each card on its own (Remodel, Trader...)
         best, best_v = [], None

@@ -172,7 +172,7 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
     def checked_cards(bot, game, d, avoid=(), settled=True):
         got = cards(bot, game, d, avoid)
         assert got == cards(bot, game, d, avoid, settled=False)
-        if bot_defaults._settled_key(game, d) is not None:
+        if bot_defaults._settled_scores(bot, game, d) is not None:
             seen["answers"] = seen.get("answers", 0) + 1
         return got
     monkeypatch.setattr(bot_defaults, "card_ranking", checked)

@@ -233,6 +233,8 @@ class Bot:
 
     # ---- choosing cards and piles ----------------------------------------------------------
     def pick_cards(self, game, d: Decision, rules) -> list:
+        if rules is None:                        # no rule for this card: the default
+            return defaults.cards(self, game, d)
         info = asked(game.catalog.cards.get(d.source), d.effect) if rules else None
         if rules is not None and d.min == 0 and "may" in rules and info is not None \
                 and info.may_body is not None:

@@ -84,10 +84,11 @@ class ControlStatements:
             q = (you + i) % n
             if q in unaffected:
                 continue
-            for name, per in own.items():
-                env[name] = per.get(q, [])        # his own binding of an earlier block
+            if own:
+                for name, per in own.items():
+                    env[name] = per.get(q, [])    # his own binding of an earlier block
             before = dict(env) if env else None
-            done = block(body, f.child(actor=q)) or done
+            done = block(body, f.child(q)) or done
             if env:
                 for name, value in env.items():
                     if (before is None or before.get(name) is not value) and \

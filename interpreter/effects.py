@@ -58,8 +58,15 @@ class Interpreter(ControlStatements, LastingStatements):
             self._nested(d.on_play, f, d.id)
             return
         self.depth += 1
+        stmts = d.on_play                        # block(), written out: at every play
+        self.work += len(stmts)
         try:
-            self.block(d.on_play, f)
+            if self.work > WORK_LIMIT:
+                raise GameError(f"{d.id}: more than {WORK_LIMIT} steps in one turn (a loop "
+                                "that does not end?)")
+            run = _RUN
+            for s in stmts:
+                run[type(s)](self, s, f, False)
         finally:
             self.depth -= 1
 

@@ -51,6 +51,23 @@ _CLASSES = _table()
 _NAMES = {cls: key for key, cls in _CLASSES.items()}
 _INIT_FIELDS = {cls: tuple(f.name for f in dataclasses.fields(cls) if f.init)
                 for cls in _CLASSES.values()}
+_BUILTIN = {t.__name__: t for t in (int, str, bool, float, tuple, list, dict, frozenset)}
+
+
+def _expected(annotation: str):
+    """The types a field's annotation allows (`int`, `Cost`, `Optional[int]`...), or None
+    when it says nothing checkable (`object`, unions of AST nodes)."""
+    optional = annotation.startswith("Optional[") and annotation.endswith("]")
+    name = annotation[9:-1] if optional else annotation
+    by_name = {c.__name__: c for c in _CLASSES.values()}
+    t = _BUILTIN.get(name) or by_name.get(name)
+    if t is None:
+        return None
+    return (t, type(None)) if optional else (t,)
+
+
+_FIELD_TYPES = {cls: tuple(_expected(str(f.type)) for f in dataclasses.fields(cls) if f.init)
+                for cls in _CLASSES.values()}
 
 
 class Unusable(Exception):
@@ -109,8 +126,12 @@ def decode(data, depth: int = 0):
     values = _items(data.get("v"))
     if len(values) != len(_INIT_FIELDS[cls]):
         raise Unusable(f"{cls.__name__} with {len(values)} fields")
+    fields = [decode(v, depth + 1) for v in values]
+    for value, allowed in zip(fields, _FIELD_TYPES[cls]):
+        if allowed is not None and not isinstance(value, allowed):
+            raise Unusable(f"{cls.__name__} with a field of type {type(value).__name__}")
     try:
-        return cls(*(decode(v, depth + 1) for v in values))
+        return cls(*fields)
     except (TypeError, ValueError, AttributeError, KeyError) as e:
         raise Unusable(f"{cls.__name__}: {e}") from None
 
@@ -166,7 +187,7 @@ def get(path: str, text: str):
             return None
         data = json.loads(file.read_text(encoding="utf-8"))
         return decode(data)
-    except (OSError, ValueError, Unusable, RecursionError):
+    except Exception:        # whatever a broken or hostile entry raises: parse the file again
         return None
 
 

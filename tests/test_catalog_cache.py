@@ -82,6 +82,10 @@ def test_a_file_with_errors_keeps_its_diagnostics_from_the_cache(cache, tmp_path
     {"c": "ast.Num", "v": [1, {"c": "builtins.eval", "v": []}]},
     {"__reduce__": "os.system"},
     {"d": [[["unhashable"], 1]]},
+    {"c": "model.Cost", "v": [{"t": [1]}, []]},                    # fields of the wrong types
+    {"c": "model.CardDef", "v": ["x", "s", {"c": "model.Cost", "v": [1, 0]}, 5, {"d": []},
+                                 {"d": []}, {"t": [7]}, {"t": []}, {"t": []}, None, None,
+                                 "p", None]},
     json.loads("[" * 500 + "]" * 500),                            # nested too deep
 ])
 def test_a_hostile_entry_is_never_used(cache, tmp_path, entry):

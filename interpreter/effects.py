@@ -16,10 +16,10 @@ from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .lasting import LastingStatements
 from .setup import GameError
 from .state import Later, shuffle
+from .steps import WORK_LIMIT, count_text, over_limit, steps
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
 MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside one another
-WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
 
 
 def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
@@ -62,11 +62,9 @@ class Interpreter(ControlStatements, LastingStatements):
         self.work += len(stmts)
         try:
             if self.work > WORK_LIMIT:
-                raise GameError(f"{d.id}: more than {WORK_LIMIT} steps in one turn (a loop "
-                                "that does not end?)")
-            run = _RUN
-            for s in stmts:
-                run[type(s)](self, s, f, False)
+                raise over_limit(d.id)
+            for fn, s in steps(stmts, _RUN):     # each statement's step, made once
+                fn(self, s, f, False)
         finally:
             self.depth -= 1
 
@@ -107,9 +105,8 @@ class Interpreter(ControlStatements, LastingStatements):
             raise GameError(f"{f.source}: more than {WORK_LIMIT} steps in one turn (a loop "
                             "that does not end?)")
         done = False
-        run = _RUN
-        for s in stmts:
-            done = bool(run[type(s)](self, s, f, False)) or done
+        for fn, s in steps(stmts, _RUN):
+            done = bool(fn(self, s, f, False)) or done
         return done
 
     def stmt(self, s, f: Frame, optional: bool = False):
@@ -154,7 +151,7 @@ class Interpreter(ControlStatements, LastingStatements):
         chooser = f.you if sel.by_you else f.actor
         owner = f.actor if chooser != f.actor else None
         def prompt():
-            return f"{purpose.replace('_', ' ')} {_count_text(lo, hi)} {self._noun(sel.kind, hi)}"
+            return f"{purpose.replace('_', ' ')} {count_text(lo, hi)} {self._noun(sel.kind, hi)}"
         return g.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
                                  f.source, owner, stmt, f))
 
@@ -355,12 +352,6 @@ class Interpreter(ControlStatements, LastingStatements):
 # every game's interpreter
 _RUN = {kind: method.__func__
         for kind, method in Interpreter.statements(object.__new__(Interpreter)).items()}
-
-
-def _count_text(lo: int, hi: int) -> str:
-    if lo == hi:
-        return str(lo)
-    return f"up to {hi}" if lo == 0 else f"{lo} to {hi}"
 
 
 __all__ = ["Interpreter", "Frame"]

@@ -170,6 +170,18 @@ class Bot:
             return defaults.order(self, game, d)
         return d.only_answer()
 
+    def discard_choice(self, game, decider: int, owner, cards, lo: int, hi: int, source,
+                       stmt):
+        """As decide() answers a card's discard of lo..hi of `cards` (`owner` as a
+        Decision's on_behalf) when it is ranked on the remembered scores alone, with no
+        Decision made; None when it is not (then a Decision is asked)."""
+        if owner is None and source is not None and \
+                self.answers.by_card.get(source) is not None:
+            return None                            # a rule for the card: pick_cards()
+        return defaults.settled_discard(self, game, decider,
+                                        decider if owner is None else owner,
+                                        cards, lo, hi, source, stmt)
+
     # ---- buying --------------------------------------------------------------------------
     def buy(self, game, d: Decision):
         return self.buy_choice(game, d.player, d.options)

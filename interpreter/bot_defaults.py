@@ -112,14 +112,33 @@ def _settled_scores(bot, game, d):
     card_ranking: discarding from the hand off the owner's turn), else None."""
     if d.purpose != "discard":
         return None
-    owner = _owner(d)
+    return settled_scores(bot, game, d.player, _owner(d), d.options)
+
+
+def settled_discard(bot, game, decider: int, owner: int, options, lo: int, hi: int,
+                    source, stmt):
+    """cards() of a discard with no `avoid`, as a Decision would be answered, when it is
+    ranked on the remembered scores alone; None when it is not (a Decision must say)."""
+    info = asked(game.catalog.cards.get(source), stmt)
+    if info.follow or info.may_body:
+        return None
+    scores = settled_scores(bot, game, decider, owner, options)
+    if scores is None:
+        return None
+    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+    return [options[j] for i, j in enumerate(order[:min(hi, len(scores))])
+            if i < lo or scores[j] > 0]
+
+
+def settled_scores(bot, game, decider: int, owner: int, options):
+    """_settled_scores() of a discard by `decider` of `owner`'s cards."""
     t = game.turn
     if t.player == owner and t.phase != "cleanup":
         return None
-    sign = 1 if owner == d.player else -OTHERS
+    sign = 1 if owner == decider else -OTHERS
     scores = []
     held = _HELD_DISCARD
-    for c in d.options:
+    for c in options:
         zone = c.zone
         if zone.__class__ is not Zone or zone.name != "hand":
             return None

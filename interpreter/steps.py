@@ -9,7 +9,7 @@ from __future__ import annotations
 from dsl import ast as A
 
 from .compiler import compiled, is_kind
-from .decisions import Decision
+from .decisions import Decision, _card_choices
 from .expressions import still_there
 from .setup import GameError
 
@@ -111,6 +111,14 @@ def chosen(sel: A.Selection):
             return []
         chooser = f.you if by_you else f.actor
         owner = f.actor if chooser != f.actor else None
+        if purpose == "discard":    # a bot answers it directly when it can (as decide():
+            t = g.turn              # not when possessed, nor when there is one answer)
+            direct = getattr(g.agents[chooser], "discard_choice", None)
+            if direct is not None and (t.controller == t.player or chooser != t.player) \
+                    and _card_choices(cands, lo, hi) > 1:
+                answer = direct(g, chooser, owner, cands, lo, hi, f.source, stmt)
+                if answer is not None:
+                    return answer
 
         def prompt():
             return f"{purpose.replace('_', ' ')} {count_text(lo, hi)} {it._noun(kind, hi)}"

@@ -177,6 +177,8 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
         return got
     monkeypatch.setattr(bot_defaults, "card_ranking", checked)
     monkeypatch.setattr(bot_defaults, "cards", checked_cards)
+    from interpreter.agents import Bot                 # every discard through decide()
+    monkeypatch.setattr(Bot, "discard_choice", lambda self, *args: None)
     for kingdom, names in ((["witch", "militia", "moat", "village", "smithy", "market",
                              "cellar", "remodel", "mine", "festival"],
                             ["double-witch", "double-militia"]),
@@ -220,3 +222,40 @@ def _counted_step(fn, made):
     if fn is not None:
         made["n"] += 1
     return fn
+
+
+def _bot_games(kingdoms) -> list:
+    from interpreter.turns import play_game
+    logs, strategies = [], {}
+    for i, kingdom in enumerate(kingdoms):
+        names = (("double-militia", "bm-smithy"), ("double-witch", "double-militia", "bm"),
+                 ("bm-smithy", "double-militia", "double-witch", "double-militia"))[i % 3]
+        rng = random.Random(500 + i)           # strategies loaded once (each loaded
+        bots = [make_bot(n, CATALOG, rng, strategies) for n in names]  # anew is remembered)
+        game = Game(CATALOG, kingdom, len(names), bots, seed=500 + i, log=True)
+        play_game(game)
+        logs.append((game.log, [p.turns for p in game.players]))
+    return logs
+
+
+def test_a_bot_discards_directly_what_it_answers_to_a_decision(monkeypatch):
+    """Every recommended kingdom and two more with discarding attacks, strategy bots, whole
+    logs: a victim's discard answered by discard_choice() (no Decision made) plays the
+    games its answers through decide() play."""
+    from interpreter.agents import Bot
+    kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
+    kingdoms += [["witch", "militia", "moat", "village", "smithy", "market", "cellar",
+                  "remodel", "mine", "festival"], list(CATALOG.kingdoms["first_game"].cards)]
+    kingdoms = [k + ["militia"] if "militia" not in k else k for k in kingdoms]
+    direct = Bot.discard_choice
+    answered = {"n": 0}
+
+    def counted(self, *args):
+        answer = direct(self, *args)
+        answered["n"] += answer is not None
+        return answer
+    monkeypatch.setattr(Bot, "discard_choice", counted)
+    fast = _bot_games(kingdoms)
+    assert answered["n"] > 100, answered
+    monkeypatch.setattr(Bot, "discard_choice", lambda self, *args: None)
+    assert _bot_games(kingdoms) == fast

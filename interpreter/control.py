@@ -13,7 +13,7 @@ from dsl.transform import REPEAT_MAX as REPEAT_LIMIT     # what lint allows is w
 
 from .decisions import Decision
 from .describe import describe_block, describe_stmt
-from .expressions import Frame, truthy
+from .expressions import Frame, enter_player, gather_players, leave_player, truthy
 
 
 class Gathering:
@@ -84,20 +84,12 @@ class ControlStatements:
             q = (you + i) % n
             if q in unaffected:
                 continue
-            if own:
-                for name, per in own.items():
-                    env[name] = per.get(q, [])    # his own binding of an earlier block
-            before = dict(env) if env else None
+            before = enter_player(env, own, q) if own else (dict(env) if env else None)
             done = block(body, f.child(q)) or done
             if env:
-                for name, value in env.items():
-                    if (before is None or before.get(name) is not value) and \
-                            isinstance(value, list):
-                        own.setdefault(name, {})[q] = value
+                leave_player(env, own, before, q)
         if own:                                   # after the block: every player's
-            order = [(you + i) % n for i in range(1 if s.others else 0, n)]
-            for name, per in own.items():
-                env[name] = [pair for q in order for pair in per.get(q, [])]
+            gather_players(env, own, [(you + i) % n for i in range(1 if s.others else 0, n)])
         return done
 
     def _player_block(self, s: A.PlayerBlock, f: Frame, optional):

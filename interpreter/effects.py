@@ -16,7 +16,7 @@ from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .lasting import LastingStatements
 from .setup import GameError
 from .state import Later, shuffle
-from .steps import WORK_LIMIT, count_text, over_limit, steps
+from .steps import WORK_LIMIT, choice_bounds, count_text, over_limit, steps
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
 MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside one another
@@ -138,14 +138,9 @@ class Interpreter(ControlStatements, LastingStatements):
             cands = [c for c in cands if is_kind(c.d, kind)]
         if mode == "all":
             return cands
-        if mode == "exactly" or mode == "up_to":     # selection_bounds(), written out
-            k = compiled(sel.count)(g, f)
-            k = min(max(k if k.__class__ is int else 0, 0), len(cands))
-            lo, hi = (k if mode == "exactly" else 0), k
-        else:
-            lo, hi = 0, len(cands)
-        if optional:
-            lo = 0
+        lo, hi = choice_bounds(mode, compiled(sel.count)(g, f)
+                               if mode == "exactly" or mode == "up_to" else None,
+                               len(cands), optional)
         if hi == 0:
             return []
         chooser = f.you if sel.by_you else f.actor

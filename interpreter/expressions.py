@@ -122,3 +122,24 @@ def cost_matches(cost: Cost, relation: str, bound: Cost) -> bool:
         return fits and cost != bound
     return fits
 
+
+# ---- each player's own variables in an `each player` block (control and steps share them)
+def enter_player(env: dict, own: dict, q: int) -> dict | None:
+    """Before player q's run of the block: his own binding of each earlier variable; returns
+    the variables as they were, to tell afterwards which ones he bound."""
+    for name, per in own.items():
+        env[name] = per.get(q, [])
+    return dict(env) if env else None
+
+
+def leave_player(env: dict, own: dict, before: dict | None, q: int) -> None:
+    """After player q's run: keep each list he bound as his own."""
+    for name, value in env.items():
+        if (before is None or before.get(name) is not value) and isinstance(value, list):
+            own.setdefault(name, {})[q] = value
+
+
+def gather_players(env: dict, own: dict, order) -> None:
+    """After the block: each variable names every player's cards, in turn order."""
+    for name, per in own.items():
+        env[name] = [pair for q in order for pair in per.get(q, [])]

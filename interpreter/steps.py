@@ -10,7 +10,7 @@ from dsl import ast as A
 
 from .compiler import compiled, is_kind
 from .decisions import Decision, _card_choices
-from .expressions import still_there
+from .expressions import enter_player, gather_players, leave_player, still_there
 from .setup import GameError
 
 WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
@@ -84,6 +84,15 @@ def _gain(s: A.Gain, run):
     return gain
 
 
+def choice_bounds(mode: str, k, n: int, optional: bool) -> tuple[int, int]:
+    """(fewest, most) of n candidates a choice takes: `exactly k`, `up to k` (k None: any
+    number); fewest 0 when the choice is optional. A count that is not a number is 0."""
+    if k is None:
+        return 0, n
+    k = min(max(k if k.__class__ is int else 0, 0), n)
+    return (0 if optional or mode != "exactly" else k), k
+
+
 def chosen(sel: A.Selection):
     """Interpreter.targets() for a choice, with its source, count and kind test looked up
     once: `fn(interp, frame, purpose, optional, stmt)` -> the cards chosen."""
@@ -99,14 +108,8 @@ def chosen(sel: A.Selection):
             cands = [c for c in cands if is_kind(c.d, kind)]
         if mode == "all":
             return cands
-        if count is not None:
-            k = count(g, f)
-            k = min(max(k if k.__class__ is int else 0, 0), len(cands))
-            lo, hi = (k if mode == "exactly" else 0), k
-        else:
-            lo, hi = 0, len(cands)
-        if optional:
-            lo = 0
+        lo, hi = choice_bounds(mode, count(g, f) if count is not None else None,
+                               len(cands), optional)
         if hi == 0:
             return []
         chooser = f.you if by_you else f.actor
@@ -167,10 +170,7 @@ def _each(s: A.Each, run):
             q = (you + i) % n
             if q in unaffected:
                 continue
-            if own:
-                for name, per in own.items():
-                    env[name] = per.get(q, [])    # his own binding of an earlier block
-            before = dict(env) if env else None
+            before = enter_player(env, own, q) if own else (dict(env) if env else None)
             fq = f.child(q)
             it.work += size
             if it.work > WORK_LIMIT:
@@ -180,14 +180,9 @@ def _each(s: A.Each, run):
                 ran = bool(fn(it, x, fq, False)) or ran
             done = ran or done
             if env:
-                for name, value in env.items():
-                    if (before is None or before.get(name) is not value) and \
-                            isinstance(value, list):
-                        own.setdefault(name, {})[q] = value
+                leave_player(env, own, before, q)
         if own:                                   # after the block: every player's
-            order = [(you + i) % n for i in range(start, n)]
-            for name, per in own.items():
-                env[name] = [pair for q in order for pair in per.get(q, [])]
+            gather_players(env, own, [(you + i) % n for i in range(start, n)])
         return done
     return each
 

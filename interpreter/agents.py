@@ -119,7 +119,7 @@ class Bot:
     def __init__(self, strategy):
         self.strategy = strategy
         self.name = strategy.name
-        self.plan = _remembered(_PLANS, strategy, _compile_plan, 256)   # once per strategy
+        self.plan = _remembered(_PLANS, strategy, BuyPlan, 256)   # once per strategy
         self.answers = _remembered(_ANSWERS, strategy, Answers, 256)
         # whether its conditions read this turn's gains or buys or a last turn, which a
         # game keeps only when something reads them
@@ -189,12 +189,13 @@ class Bot:
     def buy_choice(self, game, decider: int, options: tuple):
         """The pile to buy of `options` (None: nothing), for the player whose turn it is,
         decided by `decider` (a possessor decides for him)."""
-        # the engine hands out the same options tuple for the same coins and empty piles
-        opts = _remembered(_OPTION_SETS, options, frozenset, 1024)
+        entries = self.plan.among(options)
+        if not entries:
+            return None
         frame = self.frame_for(game.turn.player)
         endgame = game.to_end <= 1            # a gain could end the game
-        for cid, cond in self.plan:
-            if cid in opts and (cond is None or cond(game, frame)):
+        for cid, cond in entries:
+            if cond is None or cond(game, frame):
                 if endgame and loses_by_ending(game, decider, cid):
                     continue
                 return cid
@@ -317,7 +318,6 @@ def _play_rank(d) -> tuple:
 _PLANS: dict = {}           # id(strategy) -> (strategy, compiled buy plan)
 _ANSWERS: dict = {}         # id(strategy) -> (strategy, compiled answer rules)
 _HISTORY: dict = {}         # id(strategy) -> (strategy, whether it reads kept history)
-_OPTION_SETS: dict = {}     # id(options) -> (options, the same as a set)
 _RANKS: dict = {}           # id(card definition) -> (definition, play rank)
 
 
@@ -332,10 +332,30 @@ def _remembered(table: dict, obj, make, limit: int):
     return hit[1]
 
 
-def _compile_plan(strategy) -> tuple:
-    """((card id, compiled condition or None), ...) of a strategy's buy list."""
-    return tuple((cid, None if cond is None else compiled_for_strategy(cond))
-                 for cid, cond in strategy.buy)
+class BuyPlan:
+    """A strategy's buy list compiled: (card id, compiled condition or None), in order.
+    `among(options)` is its entries for cards among the options: the engine hands out the
+    same options tuple for the same coins and empty piles, so each is worked out once per
+    plan and tuple (bounded), not at every buy."""
+    __slots__ = ("entries", "_among")
+
+    def __init__(self, strategy):
+        self.entries = tuple((cid, None if cond is None else compiled_for_strategy(cond))
+                             for cid, cond in strategy.buy)
+        self._among: dict = {}           # id(options) -> (options, entries among them)
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def among(self, options: tuple) -> tuple:
+        hit = self._among.get(id(options))
+        if hit is None or hit[0] is not options:
+            if len(self._among) >= 1024:
+                self._among.clear()
+            wanted = set(options)
+            hit = self._among[id(options)] = \
+                (options, tuple([e for e in self.entries if e[0] in wanted]))
+        return hit[1]
 
 
 def _reads_history(strategy) -> bool:

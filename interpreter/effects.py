@@ -326,7 +326,7 @@ class Interpreter(ControlStatements, LastingStatements):
             g.move(c, g.players[owner].deck)
             owners.add(owner)
         for o in owners:
-            shuffle(g.rng, g.players[o].deck.cards)
+            shuffle(g.rng, g.players[o].deck.cards, g.players[o].deck)
         return cards
 
     def can_act(self, s, f: Frame) -> bool:

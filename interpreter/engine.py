@@ -79,7 +79,7 @@ class Game(SupplyFigures, Events, Phases):
                 plan.start_money, plan.start_actions
         self.total_cards += len(plan.start) * len(self.players)
         for p in self.players:
-            shuffle(self.rng, p.deck.cards)
+            shuffle(self.rng, p.deck.cards, p.deck)
             self.draw(p.index, self.rules.hand_size)
 
     def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
@@ -207,11 +207,9 @@ class Game(SupplyFigures, Events, Phases):
         pl = self.players[p]
         cards = pl.discard.cards
         pl.discard.cards = []
-        shuffle(self.rng, cards)
         deck = pl.deck
-        for c in cards:
-            c.zone = deck
-        deck.cards = cards + deck.cards
+        shuffle(self.rng, cards, deck)
+        deck.cards = cards + deck.cards if deck.cards else cards
         if self.logging:
             self.say(f"{pl.name} shuffles")
 
@@ -283,25 +281,47 @@ class Game(SupplyFigures, Events, Phases):
             if self.fire("would_gain", p, card).cancelled:
                 return None
         self.move(card, self.players[p].zones[dest])
+        self._gained(p, card, dest)
+        return card
+
+    def gain_from_pile(self, p: int, pile: Pile, dest: str = "discard") -> Optional[Card]:
+        """Gain the top card of a supply pile. When that card is not made yet and nothing
+        hears of a gain before it happens, it is made straight in the gainer's zone: no
+        pile walk, no move (a game's every buy)."""
+        t = self.turn
+        if pile.cards or not pile.count or t.gains_to_controller or \
+                "would_gain" in self.listened:
+            return self.gain(p, pile.top(), dest)
+        zone = self.players[p].zones[dest]
+        pile.count -= 1
+        d = pile.d
+        card = Card(pile.alloc(), d, zone, p)
+        zone.cards.append(card)
+        self.players[p].holdings.add(d)
+        self._pile_changed(pile.slot, -1)
+        self._gained(p, card, dest)
+        return card
+
+    def _gained(self, p: int, card: Card, dest: str) -> None:
+        """What follows every gain: its history, its log line, its event."""
         if self.keeps_history:
-            t.gains += ((p, card),)
+            self.turn.gains += ((p, card),)
         if self.logging:
             self.say(f"{self.name(p)} gains {card.id}" +
                      ("" if dest == "discard" else f" to {dest}"))
         if "gain" in self.listened:
             self.fire("gain", p, card)
-        return card
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
         pile = self.supply.get(cid)
-        return self.gain(p, pile.top(), dest) if pile is not None else None
+        return self.gain_from_pile(p, pile, dest) if pile is not None else None
 
     def trash(self, card: Card, p: int) -> None:
         t = self.turn
         owner = card.owner
         if t.trash_set_aside and owner == t.player and t.controller != t.player:
             self.move(card, self.players[owner].set_aside)
-            t.aside_trash.append(card)
+            t.aside_trash = [*t.aside_trash, card]
         else:
             self.move(card, self.trash_zone)
         if self.logging:

@@ -220,6 +220,9 @@ class Phases:
         t.coins -= cost.coins
         t.potions -= cost.potion
         t.bought = True
+        if not (self.keeps_history or self.logging or "buy" in self.listened):
+            self.gain_from_pile(p, pile)         # nothing to know of the buy itself
+            return
         card = pile.cards[-1] if pile.cards else pile.top_card_made()
         if self.keeps_history:
             t.buys_made += ((p, card),)
@@ -242,46 +245,57 @@ class Phases:
             self.fire("cleanup_start", p, None)
         self.in_cleanup = True
         try:
-            in_play = pl.in_play
-            staying = self.staying
-            stay = [c for c in in_play.cards if c.uid in staying] if staying else ()
-            leaving = [c for c in in_play.cards if c.uid not in staying] if stay \
-                else in_play.cards
-            first = [c for c in leaving if c.d.triggers and
-                     any(tr.on == "discard_from_play" and tr.where == "self"
-                         for tr in c.d.triggers)] \
-                if "discard_from_play" in self.listened else ()
-            if len(first) > 1:
-                first = self.decide(Decision(p, "order", "discard_from_play",
-                                             "order in which to discard these from play",
-                                             tuple(first), len(first), len(first)))
-            for c in first:
-                if c.zone is in_play:
-                    self.move(c, pl.discard)
-                    self.fire("discard_from_play", p, c)
-            rest = [c for c in in_play.cards if c.uid not in staying] if stay \
-                else in_play.cards
-            discard = pl.discard
-            in_play.cards = list(stay)
-            if "discard_from_play" in self.listened:
-                for c in rest:
-                    c.zone = discard
-                discard.cards += rest
-                for c in rest:
-                    self.fire("discard_from_play", p, c)
-                rest = []
+            in_play, discard = pl.in_play, pl.discard
+            if self.staying or "discard_from_play" in self.listened:
+                rest = self._leave_play(p, pl)   # one by one, where that can matter
+            else:
+                rest = in_play.cards             # all at once
+                in_play.cards = []
             rest += pl.hand.cards                # then the hand, in one move
             pl.hand.cards = []
             for c in rest:
                 c.zone = discard
             discard.cards += rest
-            size = self.rules.hand_size if t.cleanup_draw is None else t.cleanup_draw
-            self.draw(p, size)
+            self.draw(p, self.rules.hand_size if t.cleanup_draw is None else t.cleanup_draw)
             for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:
                     self.move(c, pl.discard)
         finally:
             self.in_cleanup = False
+
+    def _leave_play(self, p: int, pl) -> list:
+        """Clean-up's discarding from play when some cards stay in play or a discard from
+        play is heard: the cards that hear their own discard first (in the player's
+        order), then the others, each heard; returns what is left to discard (none)."""
+        in_play = pl.in_play
+        staying = self.staying
+        stay = [c for c in in_play.cards if c.uid in staying] if staying else ()
+        leaving = [c for c in in_play.cards if c.uid not in staying] if stay \
+            else in_play.cards
+        first = [c for c in leaving if c.d.triggers and
+                 any(tr.on == "discard_from_play" and tr.where == "self"
+                     for tr in c.d.triggers)] \
+            if "discard_from_play" in self.listened else ()
+        if len(first) > 1:
+            first = self.decide(Decision(p, "order", "discard_from_play",
+                                         "order in which to discard these from play",
+                                         tuple(first), len(first), len(first)))
+        for c in first:
+            if c.zone is in_play:
+                self.move(c, pl.discard)
+                self.fire("discard_from_play", p, c)
+        rest = [c for c in in_play.cards if c.uid not in staying] if stay \
+            else in_play.cards
+        in_play.cards = list(stay)
+        if "discard_from_play" in self.listened:
+            discard = pl.discard
+            for c in rest:
+                c.zone = discard
+            discard.cards += rest
+            for c in rest:
+                self.fire("discard_from_play", p, c)
+            rest = []
+        return rest
 
     def end_turn(self) -> None:
         """Clean-up, then the next turn (an extra turn first, if any), unless the game ends."""

@@ -21,24 +21,33 @@ from interpreter.turns import play_game
 CATALOG = load_shipped().catalog
 
 
-def test_shuffle_is_uniform_over_the_permutations():
+class _Card:
+    __slots__ = ("name", "zone")
+
+    def __init__(self, name):
+        self.name, self.zone = name, None
+
+
+def test_shuffle_is_uniform_over_the_permutations_and_puts_every_card_in_the_zone():
     rng = random.Random(7)
     counts = dict.fromkeys(itertools.permutations("abcd"), 0)
     rounds = 48000
+    deck = object()
     for _ in range(rounds):
-        cards = list("abcd")
-        shuffle(rng, cards)
-        counts[tuple(cards)] += 1
+        cards = [_Card(x) for x in "abcd"]
+        shuffle(rng, cards, deck)
+        assert all(c.zone is deck for c in cards)
+        counts[tuple(c.name for c in cards)] += 1
     expected = rounds / 24
     assert all(abs(n - expected) < 0.1 * expected for n in counts.values()), counts
 
 
 def test_shuffle_of_no_card_and_one_card():
     rng = random.Random(1)
-    empty, one = [], ["x"]
-    shuffle(rng, empty)
-    shuffle(rng, one)
-    assert (empty, one) == ([], ["x"])
+    empty, one = [], [_Card("x")]
+    shuffle(rng, empty, "deck")
+    shuffle(rng, one, "deck")
+    assert (empty, [c.name for c in one], one[0].zone) == ([], ["x"], "deck")
 
 
 class _Holdings:

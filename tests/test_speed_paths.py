@@ -259,3 +259,33 @@ def test_a_bot_discards_directly_what_it_answers_to_a_decision(monkeypatch):
     assert answered["n"] > 100, answered
     monkeypatch.setattr(Bot, "discard_choice", lambda self, *args: None)
     assert _bot_games(kingdoms) == fast
+
+
+def _results(kingdoms, bots) -> list:
+    out = []
+    for i, kingdom in enumerate(kingdoms):
+        r = run_games(CATALOG, kingdom, bots, 3, 40 + i, check_invariants=True)
+        out.append([(b.wins, b.vp, b.turns) for b in r.bots] + [r.ties])
+    return out
+
+
+def test_a_card_gained_straight_from_its_pile_plays_the_games_the_long_way_plays(
+        monkeypatch):
+    """Every recommended kingdom, random and strategy bots, the invariants checked after
+    every game: a card made straight in its gainer's zone (Game.gain_from_pile, every
+    unlogged buy) gives the games that making it on the pile and moving it gives."""
+    kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
+    straight = {"n": 0}
+    made = Game.gain_from_pile
+
+    def counted(self, p, pile, dest="discard"):
+        straight["n"] += not pile.cards and "would_gain" not in self.listened
+        return made(self, p, pile, dest)
+    monkeypatch.setattr(Game, "gain_from_pile", counted)
+    fast = _results(kingdoms, ["random", "bm-smithy"]) + \
+        _results(kingdoms[:6], ["double-witch", "double-militia"])
+    assert straight["n"] > 1000, straight
+    monkeypatch.setattr(Game, "gain_from_pile",
+                        lambda self, p, pile, dest="discard": self.gain(p, pile.top(), dest))
+    assert _results(kingdoms, ["random", "bm-smithy"]) + \
+        _results(kingdoms[:6], ["double-witch", "double-militia"]) == fast

@@ -155,27 +155,30 @@ class Phases:
         all of them can be swept, this is one pass over the hand; otherwise they are played
         as `play_treasures` plays them."""
         t = self.turn
-        hand = self.players[p].hand
+        pl = self.players[p]
+        hand = pl.hand
         if self._sweeping(t):
-            kept, swept, coins, others = [], [], 0, []
+            in_play = pl.in_play
+            kept, swept, coins, others = [], [], 0, ()
             for card in hand.cards:
                 d = card.d
                 plain = d.sweep_coins
                 if plain is not None:            # the common case: coins only
                     swept.append(card)
+                    card.zone = in_play
                     coins += plain
                 elif d.sweep is not None:
                     swept.append(card)
+                    card.zone = in_play
                     coins += d.sweep[0]
-                    others.append(d.sweep[1])
-                elif d.is_treasure:
-                    break                        # one needs a full play: all go that way
+                    others += (d.sweep[1],)
+                elif d.is_treasure:              # one needs a full play: all go that way
+                    for c in swept:
+                        c.zone = hand
+                    break
                 else:
                     kept.append(card)
             else:
-                in_play = self.players[p].in_play
-                for card in swept:
-                    card.zone = in_play
                 in_play.cards += swept
                 t.played += swept
                 hand.cards = kept

@@ -14,7 +14,8 @@ def cmd_simulate(args) -> int:
     from interpreter.cluster import ClusterError
     from interpreter.engine import GameError
     from interpreter.record import Recorder, RecordFileError
-    from interpreter.simulation import run_games
+    from interpreter.simulation import run_games, tune_jit
+    tune_jit(for_games=False)
     sets = card_sets(args)
     cat = sets.catalog
     kingdom = resolve_kingdom(cat, args.kingdom)

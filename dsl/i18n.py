@@ -27,9 +27,6 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from .data import fan_subfolders, shipped_dir
 
 DOMAIN = "dominion"
@@ -236,6 +233,8 @@ def _load(po_path: Path, mtime: float) -> Locale:
     if len(raw) > MAX_CATALOG_BYTES:
         raise LocaleError(f"{po_path}: catalog too large (over {MAX_CATALOG_BYTES} bytes)")
     _check_header(po_path, raw)
+    from babel.messages.mofile import write_mo      # here: babel is slow to import, and
+    from babel.messages.pofile import read_po       # most commands read no catalog
     try:
         po = read_po(io.BytesIO(raw), locale=None, domain=DOMAIN)
     except Exception as e:     # babel raises several kinds for a broken .po

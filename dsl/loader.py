@@ -12,8 +12,6 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
-import jsonschema
-
 from .data import shipped_dir
 from .errors import Diagnostic, DslError, caret_excerpt
 from .model import Catalog, CardDef, Cost, Kingdom, Modifier, Rules, Trigger, TypeDef
@@ -36,7 +34,9 @@ def schema(name: str) -> dict:
 
 @lru_cache(maxsize=None)
 def validator(name: str):
-    """A validator per schema, built once (building one is slow)."""
+    """A validator per schema, built once (building one is slow; jsonschema is imported
+    only then, as a command whose files are all in the cache never checks a schema)."""
+    import jsonschema
     return jsonschema.Draft202012Validator(schema(name))
 
 
@@ -119,6 +119,21 @@ def load_document(src: Source, schema_name: str):
         where = "/".join(map(str, key)) or "the file"
         src.error(key, "E002", f"{where}: {_schema_message(err)}")
     return None if errors else data
+
+
+def kept_document(src: Source, schema_name: str):
+    """load_document, from the cache (dsl.catalog_cache) when this code read this text
+    before without a mistake: the rule, set and strategy files are read by every command,
+    and YAML with its schema check is slow to start (under PyPy most of all)."""
+    key = f"<{schema_name}> {src.path}"
+    hit = catalog_cache.get(key, src.text)
+    if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], dict):
+        data, src.positions = hit
+        return data
+    data = load_document(src, schema_name)
+    if data is not None and not src.diagnostics:
+        catalog_cache.put(key, src.text, (data, src.positions))
+    return data
 
 
 def _schema_message(err) -> str:
@@ -235,7 +250,7 @@ def _by_players(table: dict) -> dict:
 
 def load_rules(path: Path) -> tuple[Rules | None, Source]:
     src = read_source(path)
-    data = None if src.diagnostics else load_document(src, "rules")
+    data = None if src.diagnostics else kept_document(src, "rules")
     if data is None:
         return None, src
     rules = Rules(
@@ -276,7 +291,7 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
     """A set file: the set, its card types and its recommended kingdoms. An id that another
     loaded file already defines is an error naming both files, never a silent replacement."""
     src = read_source(path)
-    data = None if src.diagnostics else load_document(src, "set")
+    data = None if src.diagnostics else kept_document(src, "set")
     if data is None:
         return src
     other = catalog.sets.get(data["id"])

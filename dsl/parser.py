@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lark import PostLex
 from lark.lexer import PatternStr
 
+from . import catalog_cache
 from .transform import TRANSFORMER, ParseError
 
 MAX_SOURCE = 20_000          # characters in one expression field: bounded work per file
@@ -177,15 +178,31 @@ def parse_expr(text: str):
     return _parse(text, "expr")
 
 
+def _kept(kind: str, text: str, parse, size: int):
+    """parse(text), from the cache (dsl.catalog_cache) when this code parsed this text
+    before: every `dsl simulate` loads the strategies, and building the parser for their
+    texts would be most of its start-up (under PyPy most of all). A mistake is not kept."""
+    hit = catalog_cache.get(f"<{kind}>", text)
+    if isinstance(hit, tuple) and len(hit) == size:
+        return hit
+    value = parse(text)
+    catalog_cache.put(f"<{kind}>", text, value)
+    return value
+
+
 def parse_priority(text: str):
     """Parse one entry of a bot's priority list: `CARD [if CONDITION]`."""
-    return _parse(text, "priority")
+    return _kept("priority", text, lambda t: _parse(t, "priority"), 3)
 
 
 def parse_answer_rule(text: str):
     """Parse one answer rule of a bot strategy: `WORD [NUMBER] [if CONDITION]` (`yes if
     actions = 0`, `option 2 if coins_in_hand >= 5`, `estate`). Returns (word, number or
     None, condition AST or None, (line, col) of the number or of the word)."""
+    return _kept("answer_rule", text, _answer_rule, 4)
+
+
+def _answer_rule(text: str):
     tree = _parse(text, "answer_rule")
     word, number, cond = tree.children[0], None, None
     for child in tree.children[1:]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .data import fan_subfolders, shipped_dir
 from .errors import Diagnostic, DslError
-from .loader import Source, load_document, read_source
+from .loader import Source, kept_document, read_source
 from .parser import parse_priority
 from .strategy_answers import load_answers, load_card_entries, load_play
 
@@ -46,7 +46,7 @@ def strategy_files(catalog) -> dict[str, Path]:
 
 def load_strategy(path: Path, catalog) -> tuple[Strategy | None, Source]:
     src = read_source(path)
-    data = None if src.diagnostics else load_document(src, "strategy")
+    data = None if src.diagnostics else kept_document(src, "strategy")
     if data is None:
         return None, src
     entries = load_card_entries(src, data["buy"], "buy", catalog)

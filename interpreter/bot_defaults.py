@@ -105,6 +105,9 @@ def card_ranking(bot, game, d, settled: bool = True) -> list:
 # id(definition) -> (definition, coin value + worth, coins, worth) of discarding it from
 # the hand off its owner's turn: neither the turn's coins nor the deck enter that score
 _HELD_DISCARD: dict = {}
+# id(definition) -> coin value + worth of each entry there (whose definition that entry
+# keeps, so that no other definition has its id meanwhile)
+_HELD_SCORE: dict = {}
 
 
 def _settled_scores(bot, game, d):
@@ -126,6 +129,8 @@ def settled_discard(bot, game, decider: int, owner: int, options, lo: int, hi: i
     if scores is None:
         return None
     order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+    if lo == hi:                               # all of the best hi, whatever their score
+        return [options[j] for j in order[:hi]]
     return [options[j] for i, j in enumerate(order[:min(hi, len(scores))])
             if i < lo or scores[j] > 0]
 
@@ -137,16 +142,18 @@ def settled_scores(bot, game, decider: int, owner: int, options):
         return None
     sign = 1 if owner == decider else -OTHERS
     scores = []
-    held = _HELD_DISCARD
+    held = _HELD_SCORE
+    hand = None                   # the hand the cards seen so far are in
     for c in options:
         zone = c.zone
-        if zone.__class__ is not Zone or zone.name != "hand":
-            return None
-        cd = c.d
-        hit = held.get(id(cd))
-        if hit is None or hit[0] is not cd:
-            hit = _held_discard(bot, game, owner, c)
-        scores.append(sign * hit[1])
+        if zone is not hand:
+            if zone.__class__ is not Zone or zone.name != "hand":
+                return None
+            hand = zone
+        score = held.get(id(c.d))
+        if score is None:
+            score = _held_discard(bot, game, owner, c)[1]
+        scores.append(sign * score)
     return scores
 
 
@@ -155,8 +162,10 @@ def _held_discard(bot, game, owner: int, c) -> tuple:
     w = weigher(bot, game, owner)
     if len(_HELD_DISCARD) >= 4096:
         _HELD_DISCARD.clear()
+        _HELD_SCORE.clear()
     coins, worth = w.card_score("discard", c, None)
     hit = _HELD_DISCARD[id(c.d)] = (c.d, w.coin_value(coins) + worth, coins, worth)
+    _HELD_SCORE[id(c.d)] = hit[1]
     return hit
 
 

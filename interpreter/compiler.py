@@ -171,7 +171,11 @@ def _call(e: A.Call):
     if name == "tokens":
         kind = e.args[0].name
         return lambda g, f: g.players[f.actor].tokens.get(kind, 0)
-    arg = _cards_of(compiled(e.args[0]))
+    first = e.args[0]
+    if name == "count" and first.__class__ is A.Name and first.name in PLAYER_ZONE_NAMES:
+        zone = first.name                    # `count(hand)`: the zone's size, no copy made
+        return lambda g, f: len(g.players[f.actor].zones[zone].cards)
+    arg = _cards_of(compiled(first))
     if name == "count":
         return lambda g, f: len(arg(g, f))
     if name == "name":
@@ -202,6 +206,11 @@ def _distinct(cards: list) -> list:
 
 
 def _arith(e: A.Arith):
+    if e.right.__class__ is A.Num and e.op in ("+", "-") and _numeric(e.left):
+        read, n = compiled(e.left), e.right.value    # `count(hand) - 3`: two numbers
+        if e.op == "+":
+            return lambda g, f: read(g, f) + n
+        return lambda g, f: read(g, f) - n
     left, right, op = compiled(e.left), compiled(e.right), e.op
 
     def arith(g, f):
@@ -245,9 +254,14 @@ def _number_test(e):
         side, check = e.right, partial(test, e.left.value)
     else:
         return None
-    numeric = (isinstance(side, A.Name) and side.name in FACTS) or \
-        (isinstance(side, A.Call) and side.func in _NUMERIC_CALLS)
-    return (compiled(side), check) if numeric else None
+    return (compiled(side), check) if _numeric(side) else None
+
+
+def _numeric(e) -> bool:
+    """Whether an expression's value is always a number: a fact, or a call the checker
+    types as a number."""
+    return (isinstance(e, A.Name) and e.name in FACTS) or \
+        (isinstance(e, A.Call) and e.func in _NUMERIC_CALLS)
 
 
 def cost_at_most(a: Cost, b: Cost) -> bool:

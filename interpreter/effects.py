@@ -8,6 +8,7 @@ from __future__ import annotations
 from dsl import ast as A
 from dsl.model import Cost
 
+from . import steps as made_steps
 from .compiler import compiled, is_kind
 from .control import ControlStatements, Gathering, fixed_gain
 from .decisions import Decision
@@ -53,7 +54,7 @@ class Interpreter(ControlStatements, LastingStatements):
     # ---- entry points used by the engine ---------------------------------------------------
     def run_play(self, card, p: int, zone, attack) -> None:
         d = card.d
-        f = Frame(p, p, [(card, zone)], None, None, attack, None, d.id)
+        f = Frame.of_play(p, [(card, zone)], attack, d.id)
         if self.depth >= MAX_DEPTH:              # _nested(), written out: at every play
             self._nested(d.on_play, f, d.id)
             return
@@ -63,7 +64,9 @@ class Interpreter(ControlStatements, LastingStatements):
         try:
             if self.work > WORK_LIMIT:
                 raise over_limit(d.id)
-            for fn, s in steps(stmts, _RUN):     # each statement's step, made once
+            hit = made_steps._CACHE.get(id(stmts))      # steps(), written out: each
+            made = hit[1] if hit is not None and hit[0] is stmts else steps(stmts, _RUN)
+            for fn, s in made:                   # statement's step, made once
                 fn(self, s, f, False)
         finally:
             self.depth -= 1

@@ -29,10 +29,15 @@ class Game(SupplyFigures, Events, Phases):
 
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
-                 supply_overrides: dict | None = None, log: bool = True):
+                 supply_overrides: dict | None = None, log: bool = True,
+                 rng: random.Random | None = None):
         plan = setup_plan(catalog, kingdom, players, supply_overrides or {})
         self.catalog, self.rules = catalog, catalog.rules
-        self.rng = random.Random(seed)
+        # `rng`: a generator to seed instead of a new one (a run reuses one: under PyPy
+        # making one costs twice what seeding does); the same state either way
+        self.rng = random.Random(seed) if rng is None else rng
+        if rng is not None:
+            rng.seed(seed)
         self.seed = seed
         self.players = [Player(i, names[i] if names else f"p{i + 1}") for i in range(players)]
         self.agents = agents

@@ -74,9 +74,10 @@ def _gain(s: A.Gain, run):
 
     def gain(it, s, f, optional):
         g = it.game
-        if kind not in g.supply:
+        pile = g.supply.get(kind)
+        if pile is None:
             return slow(it, s, f, optional)
-        card = g.gain_from_supply(f.actor, kind, dest)
+        card = g.gain_from_pile(f.actor, pile, dest)   # gain_from_supply(), written out
         gained = [card] if card is not None else []
         if bind:
             f.env[bind] = [(c, c.zone) for c in gained if c.owner == f.actor]
@@ -102,8 +103,9 @@ def chosen(sel: A.Selection):
 
     def choose(it, f, purpose, optional, stmt):
         g = it.game
-        v = source(g, f)
-        cands = still_there(v) if isinstance(v, list) else []
+        cands = source(g, f)
+        if cands.__class__ is not list:          # bound cards, or no cards
+            cands = still_there(cands) if isinstance(cands, list) else []
         if typed:
             cands = [c for c in cands if is_kind(c.d, kind)]
         if mode == "all":
@@ -171,14 +173,13 @@ def _each(s: A.Each, run):
             if q in unaffected:
                 continue
             before = enter_player(env, own, q) if own else (dict(env) if env else None)
-            fq = f.child(q)
+            fq = f.acting(q)
             it.work += size
             if it.work > WORK_LIMIT:
                 raise over_limit(fq.source)
-            ran = False
             for fn, x in body:
-                ran = bool(fn(it, x, fq, False)) or ran
-            done = ran or done
+                if fn(it, x, fq, False):
+                    done = True
             if env:
                 leave_player(env, own, before, q)
         if own:                                   # after the block: every player's

@@ -142,3 +142,21 @@ def test_commands_give_the_same_output_cold_and_warm(tmp_path):
         assert cold.returncode == warm.returncode == 0, cold.stderr
         assert cold.stdout == warm.stdout and cold.stderr == warm.stderr
     assert len(list((tmp_path / "cache").glob("*.json"))) >= 122
+
+
+def test_strategies_and_set_files_come_from_the_cache_without_the_parser(cache):
+    """`dsl simulate` loads the sets and strategies at every start: from the cache, neither
+    YAML, the schema check nor the parser is needed, and the strategies are the same."""
+    from dsl import parser
+    from dsl.strategy import find_strategy, shipped_answers
+    def load():
+        cat = loader.load_shipped().catalog
+        shipped_answers(cat)
+        return cat, find_strategy("bm:smithy", cat), find_strategy("double-witch", cat)
+    cat1, *first = load()
+    parser._lark.cache_clear()
+    cat2, *second = load()
+    assert parser._lark.cache_info().misses == 0       # the parser was never built
+    assert second == first
+    assert cat2.sets == cat1.sets and cat2.kingdoms == cat1.kingdoms and \
+        cat2.rules == cat1.rules and cat2.types == cat1.types

@@ -31,6 +31,7 @@ class SupplyFigures:
                                              # shared by every game of the kingdom
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
+        self._smallest = sum(self._sizes_sorted[:self._end_piles])   # the smallest piles'
         self.to_end = _fewest_gains_to_end(self._sizes_sorted, self.pile_sizes,
                                            self._end_piles, self._end_slot)
         self._count_empty()
@@ -42,11 +43,11 @@ class SupplyFigures:
         was = sizes[slot]
         sizes[slot] = was + delta
         ordered = self._sizes_sorted             # change one `was` there: the first or last
-        if delta < 0:
-            ordered[bisect_left(ordered, was)] = was - 1
-        else:
-            ordered[bisect_right(ordered, was) - 1] = was + 1
-        to_end = sum(ordered[:self._end_piles])  # _fewest_gains_to_end(), written out here
+        at = bisect_left(ordered, was) if delta < 0 else bisect_right(ordered, was) - 1
+        ordered[at] = was + delta                # (still in order)
+        if at < self._end_piles:                 # one of the smallest piles: their sum
+            self._smallest += delta
+        to_end = self._smallest                  # _fewest_gains_to_end(), kept as it goes
         end = self._end_slot                     # because this runs at every gain
         if end is not None and sizes[end] < to_end:
             to_end = sizes[end]
@@ -78,7 +79,7 @@ class SupplyFigures:
         kingdom for each (coins, potions) and set of empty piles."""
         t = self.turn
         coins, potions = t.coins, t.potions
-        if self.printed_costs_now():
+        if not self.has_modifiers or self.printed_costs_now():
             known = self._buyable
             hit = known.get((coins, potions))
             if hit is None:
@@ -113,6 +114,8 @@ class SupplyFigures:
         empty, over = self.empty_count, self.supply_over
         self._count_empty()
         to_end = _fewest_gains_to_end(sorted(sizes), sizes, self._end_piles, self._end_slot)
+        if self._smallest != sum(sorted(sizes)[:self._end_piles]):
+            raise AssertionError(f"the smallest piles' sum kept as {self._smallest}")
         if (empty, over, self.to_end) != (self.empty_count, self.supply_over, to_end):
             raise AssertionError(f"supply figures kept as {(empty, over, self.to_end)}, are "
                                  f"{(self.empty_count, self.supply_over, to_end)}")

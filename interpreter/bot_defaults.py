@@ -140,20 +140,19 @@ def settled_scores(bot, game, decider: int, owner: int, options):
     t = game.turn
     if t.player == owner and t.phase != "cleanup":
         return None
-    sign = 1 if owner == decider else -OTHERS
-    scores = []
+    zones = {c.zone for c in options}            # all in one hand (a victim's, say)
+    if len(zones) != 1:
+        return None if zones else []
+    hand = zones.pop()
+    if hand.__class__ is not Zone or hand.name != "hand":
+        return None
     held = _HELD_SCORE
-    hand = None                   # the hand the cards seen so far are in
-    for c in options:
-        zone = c.zone
-        if zone is not hand:
-            if zone.__class__ is not Zone or zone.name != "hand":
-                return None
-            hand = zone
-        score = held.get(id(c.d))
-        if score is None:
-            score = _held_discard(bot, game, owner, c)[1]
-        scores.append(sign * score)
+    scores = [held.get(id(c.d)) for c in options]
+    if None in scores:                           # weighed once per definition
+        scores = [_held_discard(bot, game, owner, c)[1] if s is None else s
+                  for c, s in zip(options, scores)]
+    if owner != decider:
+        scores = [-OTHERS * s for s in scores]
     return scores
 
 

@@ -269,7 +269,8 @@ class Phases:
     def _leave_play(self, p: int, pl) -> list:
         """Clean-up's discarding from play when some cards stay in play or a discard from
         play is heard: the cards that hear their own discard first (in the player's
-        order), then the others, each heard; returns what is left to discard (none)."""
+        order), then the others; returns the cards left to discard at once (none when
+        every discard from play is heard)."""
         in_play = pl.in_play
         staying = self.staying
         stay = [c for c in in_play.cards if c.uid in staying] if staying else ()

@@ -289,3 +289,25 @@ def test_a_card_gained_straight_from_its_pile_plays_the_games_the_long_way_plays
                         lambda self, p, pile, dest="discard": self.gain(p, pile.top(), dest))
     assert _results(kingdoms, ["random", "bm-smithy"]) + \
         _results(kingdoms[:6], ["double-witch", "double-militia"]) == fast
+
+
+def test_a_buy_plan_kept_per_options_tuple_buys_what_the_whole_plan_buys(monkeypatch):
+    """Every recommended kingdom, strategy bots: a buy plan's entries kept per tuple of
+    affordable piles (BuyPlan.among) give the games that the whole plan, filtered at every
+    buy, gives."""
+    from interpreter.agents import BuyPlan
+    kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
+    kept = BuyPlan.among
+    reused = {"n": 0}
+
+    def counted(self, options):
+        reused["n"] += id(options) in self._among
+        return kept(self, options)
+    monkeypatch.setattr(BuyPlan, "among", counted)
+    fast = _results(kingdoms, ["bm-smithy", "double-militia"]) + \
+        _results(kingdoms[:8], ["bm", "double-witch", "bm-smithy"])
+    assert reused["n"] > 1000, reused
+    monkeypatch.setattr(BuyPlan, "among", lambda self, options: tuple(
+        e for e in self.entries if e[0] in options))
+    assert _results(kingdoms, ["bm-smithy", "double-militia"]) + \
+        _results(kingdoms[:8], ["bm", "double-witch", "bm-smithy"]) == fast

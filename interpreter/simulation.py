@@ -72,14 +72,13 @@ class GameResult(NamedTuple):
     finished: bool
 
 
-_GAME_RNG = random.Random()   # seeded afresh for each game this process plays
-
-
 def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index: int,
                  strategies: dict, recorder=None, keep_log: bool = False,
-                 tally: Tally | None = None):
+                 tally: Tally | None = None, game_rng: random.Random | None = None):
     """Play game `index` of a run; returns (result, game). With a `tally`, the game's
-    statistics are added to it."""
+    statistics are added to it. `game_rng`: a generator the game seeds and uses (a run
+    reuses one for its games, one after the other: under PyPy making one costs twice what
+    seeding one does); the same game either way."""
     n = len(bots)
     gseed = game_seed(seed, index)
     rng = random.Random(gseed) if "random" in bots else None    # seeds the random bots
@@ -90,7 +89,7 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
         agents = recorder.wrap(agents, {"kingdom": kingdom, "players": n, "seed": gseed,
                                         "names": names, "bots": [bots[b] for b in seats]})
     game = Game(catalog, kingdom, n, agents, seed=gseed, names=names, log=keep_log,
-                rng=_GAME_RNG)
+                rng=game_rng)
     watch = GameWatch(game) if tally is not None else None
     finished = play_game(game, observer=watch)
     if watch is not None:
@@ -136,9 +135,10 @@ def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int
 def _play_part(catalog, kingdom, bots, seed, indices, stats: bool, run: int,
                strategies: dict) -> Chunk:
     tally = Tally(len(bots)) if stats else None
-    results = []
+    results, game_rng = [], random.Random()
     for i in indices:
-        r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, tally=tally)
+        r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, tally=tally,
+                               game_rng=game_rng)
         game.dispose()
         results.append(r)
     return Chunk(run, results, tally)
@@ -228,12 +228,12 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
     if workers <= 1 or games < 2 or recorder is not None or keep_log or check_invariants:
         res = _new_results(bots, stats)
         strategies: dict = {}
-        game = None
+        game, game_rng = None, random.Random()
         for i in range(games):
             if game is not None:
                 game.dispose()
             r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, recorder,
-                                   keep_log, res.stats)
+                                   keep_log, res.stats, game_rng)
             if check_invariants:
                 game.check_invariants()
             res.add(r)

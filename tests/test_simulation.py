@@ -154,3 +154,26 @@ def test_a_record_that_misstates_who_plays_treasures_unasked_is_caught():
         replay(CATALOG, dict(header, plays_all_treasures=[False, False]), decisions, end)
     with pytest.raises(ReplayError, match="one true/false per player"):
         replay(CATALOG, dict(header, plays_all_treasures=[True]), decisions, end)
+
+
+def test_runs_in_two_threads_play_the_games_they_play_alone():
+    """A run keeps its own generators (it reuses one for its games, never one shared by
+    the process): two runs at once in two threads give what each gives alone."""
+    import threading
+    kingdom = list(CATALOG.kingdoms["first_game"].cards)
+    bots = ["bm-smithy", "bm"]
+
+    def totals(seed):
+        r = run_games(CATALOG, kingdom, bots, 400, seed)
+        return [(b.wins, b.vp, b.turns) for b in r.bots]
+    alone = [totals(1), totals(2)]
+    together = [None, None]
+
+    def run(k):
+        together[k] = totals(k + 1)
+    threads = [threading.Thread(target=run, args=(k,)) for k in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert together == alone

@@ -214,7 +214,7 @@ class Bot:
         card = self.action_to_play(game, d.player, d.options)
         return [] if card is None else [card]
 
-    def action_to_play(self, game, decider: int, options: tuple):
+    def action_to_play(self, game, decider: int, options: list | tuple):
         """The Action card of `options` to play (None: none). The strategy's `play` list
         first (the entries whose conditions hold), then Actions giving Actions, then the
         rest by what their play is worth; an Action its rules say not to play is not."""
@@ -377,7 +377,7 @@ class RandomBot:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def action_to_play(self, game, decider: int, options: tuple):
+    def action_to_play(self, game, decider: int, options: list | tuple):
         """As decide() answers a choice of none or one of these cards (the same draws)."""
         chosen = self.rng.sample(list(options), self.rng.randint(0, 1))
         return chosen[0] if chosen else None

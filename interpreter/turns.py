@@ -19,14 +19,14 @@ def play_turn(game, observer=None) -> None:
     agent = game.agents[t.controller]
     direct = getattr(agent, "answers_directly", False)    # a bot: no Decision to make
     while t.actions > 0 and t.phase == "action" and pl.holdings.actions:
-        actions = tuple([c for c in hand.cards if c.d.is_action])
+        actions = [c for c in hand.cards if c.d.is_action]
         if not actions:
             break
         if direct:
             card = agent.action_to_play(game, t.controller, actions)
         else:
             choice = game.decide(Decision(p, "cards", "play_action", "play an Action card",
-                                          actions, 0, 1))
+                                          tuple(actions), 0, 1))
             card = choice[0] if choice else None
         if card is None:
             break

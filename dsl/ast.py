@@ -13,6 +13,8 @@ from .errors import Pos
 
 _pos = field(default=Pos(), compare=False, repr=False)
 
+REPEAT_MAX = 100        # `repeat N`: at most this many times (what lint allows is what runs)
+
 
 # ---- expressions ---------------------------------------------------------------------------
 @dataclass(frozen=True)

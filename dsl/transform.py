@@ -6,16 +6,11 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from . import ast as A
-from .errors import Pos
+from .ast import REPEAT_MAX
+from .errors import ParseError, Pos
 
 COUNTERS = {"card": "cards", "cards": "cards", "action": "actions", "actions": "actions",
             "buy": "buys", "buys": "buys", "potion": "potions", "potions": "potions"}
-
-
-class ParseError(Exception):
-    def __init__(self, message: str, line: int, col: int):
-        super().__init__(message)
-        self.message, self.line, self.col = message, line, col
 
 
 MAX_DIGITS = 6              # no card needs a number of a million or more
@@ -403,6 +398,5 @@ class _ToAst(Transformer):
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
-REPEAT_MAX = 100
 
 TRANSFORMER = _ToAst()

@@ -9,7 +9,7 @@ player`, a variable bound in an earlier `each player` block names that player's 
 from __future__ import annotations
 
 from dsl import ast as A
-from dsl.transform import REPEAT_MAX as REPEAT_LIMIT     # what lint allows is what runs
+from dsl.ast import REPEAT_MAX as REPEAT_LIMIT     # what lint allows is what runs
 
 from .decisions import Decision
 from .describe import describe_block, describe_stmt

@@ -147,16 +147,32 @@ def test_commands_give_the_same_output_cold_and_warm(tmp_path):
 def test_strategies_and_set_files_come_from_the_cache_without_the_parser(cache):
     """`dsl simulate` loads the sets and strategies at every start: from the cache, neither
     YAML, the schema check nor the parser is needed, and the strategies are the same."""
-    from dsl import parser
+    from dsl import lark_parse
     from dsl.strategy import find_strategy, shipped_answers
+
     def load():
         cat = loader.load_shipped().catalog
         shipped_answers(cat)
         return cat, find_strategy("bm:smithy", cat), find_strategy("double-witch", cat)
     cat1, *first = load()
-    parser._lark.cache_clear()
+    lark_parse._lark.cache_clear()
     cat2, *second = load()
-    assert parser._lark.cache_info().misses == 0       # the parser was never built
+    assert lark_parse._lark.cache_info().misses == 0   # the parser was never built
     assert second == first
     assert cat2.sets == cat1.sets and cat2.kingdoms == cat1.kingdoms and \
         cat2.rules == cat1.rules and cat2.types == cat1.types
+
+
+def test_a_warm_simulation_never_imports_lark(tmp_path):
+    """A command whose files all come from the cache parses nothing, so it does not even
+    import Lark (slow to import, under PyPy most of all)."""
+    env = dict(os.environ, DSL_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("DSL_NO_CACHE", None)
+    code = ("import sys\nfrom dsl.cli import main\ntry:\n    main(['simulate', '--kingdom', "
+            "'First Game', '--bots', 'bm:smithy,bm', '--games', '2'])\nexcept SystemExit:\n"
+            "    pass\nprint('lark' in sys.modules, 'yaml' in sys.modules, file=sys.stderr)")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           cwd=ROOT, env=env, timeout=120) for _ in range(2)]
+    assert runs[0].stderr.split()[-2:] == ["True", "True"]     # cold: every file parsed
+    assert runs[1].stderr.split()[-2] == "False", runs[1].stderr
+    assert runs[0].stdout.splitlines()[1:] == runs[1].stdout.splitlines()[1:]   # no timing

@@ -69,7 +69,6 @@ CODES = {
 }
 
 
-
 class ParseError(Exception):
     """A syntax error in one expression or effect text, at a line and column of that text
     (the loader shifts it into the file). Here, not beside the parser, so that reading
@@ -77,6 +76,7 @@ class ParseError(Exception):
     def __init__(self, message: str, line: int, col: int):
         super().__init__(message)
         self.message, self.line, self.col = message, line, col
+
 
 @dataclass(frozen=True)
 class Pos:

@@ -35,9 +35,11 @@ class Game(SupplyFigures, Events, Phases):
         self.catalog, self.rules = catalog, catalog.rules
         # `rng`: a generator to seed instead of a new one (a run reuses one: under PyPy
         # making one costs twice what seeding does); the same state either way
-        self.rng = random.Random(seed) if rng is None else rng
-        if rng is not None:
+        if rng is None:
+            rng = random.Random(seed)
+        else:
             rng.seed(seed)
+        self.rng = rng
         self.seed = seed
         self.players = [Player(i, names[i] if names else f"p{i + 1}") for i in range(players)]
         self.agents = agents

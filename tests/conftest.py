@@ -1,5 +1,5 @@
 """pytest collects every scenario file under tests/scenarios as one test, with the collector
-that fan sets use (dsl/pytest_plugin.py, the `dominion_cards` pytest plugin), so the
+that fan sets use (dsl/cli/pytest_plugin.py, the `dominion_cards` pytest plugin), so the
 project's scenarios and a designer's run the same way."""
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import os
 import tempfile
 from pathlib import Path
 
-from dsl import pytest_plugin
+from dsl.cli import pytest_plugin
 
-# the card cache (dsl/catalog_cache.py) of this test run, not the user's: the tests and the
+# the card cache (dsl/language/cache.py) of this test run, not the user's: the tests and the
 # commands they start share it, and nothing is left in ~/.cache
 os.environ.setdefault("DSL_CACHE_DIR", tempfile.mkdtemp(prefix="dsl-test-cache-"))
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from dsl.i18n import LocaleError, get_locale
-from dsl.lint import lint
-from dsl.loader import load_shipped
-from dsl.scenario import run_file
-from interpreter.engine import Game, GameError
-from interpreter.record import ReplayError, read_record_file, replay
+from dsl.text.i18n import LocaleError, get_locale
+from dsl.lint.checks import lint
+from dsl.language.loader import load_shipped
+from interpreter.runs.scenario import run_file
+from interpreter.engine.game import Game, GameError
+from interpreter.runs.record import ReplayError, read_record_file, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -165,7 +165,7 @@ def test_a_hostile_plural_header_is_refused_at_once(tmp_path):
 
 
 def test_dsl_locales_reports_a_broken_catalog_without_a_traceback(tmp_path):
-    from dsl.cli_locale import coverage
+    from dsl.cli.locale import coverage
     (tmp_path / "zz" / "LC_MESSAGES").mkdir(parents=True)
     (tmp_path / "zz" / "LC_MESSAGES" / "dominion.po").write_bytes(b"\xff\xfe\x00garbage")
     rows = {r["locale"]: r for r in coverage(load_shipped().catalog, tmp_path)}
@@ -297,8 +297,8 @@ def test_play_enter_plays_every_treasure_and_help_shows_card_texts():
 
 
 def test_a_prompt_counts_its_cards():
-    from interpreter.agents import ScriptedAgent
-    from interpreter.state import TurnState
+    from interpreter.bots.agents import ScriptedAgent
+    from interpreter.core.state import TurnState
     asked = []
 
     class Asker(ScriptedAgent):

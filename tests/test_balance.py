@@ -1,4 +1,4 @@
-"""`dsl balance CARD` (interpreter/balance.py, dsl/cli_balance.py): the rivals and kingdoms
+"""`dsl balance CARD` (interpreter/runs/balance.py, dsl/cli/balance.py): the rivals and kingdoms
 it draws, the same report whatever the workers, its JSON, CSV and plot, and a clear error
 for every bad argument."""
 import csv
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.fansets import ENV, open_sets
-from interpreter import balance
+from dsl.cli.main import main
+from dsl.language.fansets import ENV, open_sets
+from interpreter.runs import balance
 
 CATALOG = open_sets().catalog
 FAN_SET = Path(__file__).parent / "fixtures" / "fan_set"

@@ -7,14 +7,14 @@ import textwrap
 
 import pytest
 
-from dsl.errors import DslError
-from dsl.loader import load_shipped
-from dsl.strategy import find_strategy, load_strategy
-from interpreter.agents import Bot
-from interpreter.bot_endgame import loses_by_ending
-from interpreter.engine import Game
-from interpreter.simulation import run_games
-from interpreter.state import TurnState
+from dsl.language.errors import DslError
+from dsl.language.loader import load_shipped
+from dsl.language.strategy import find_strategy, load_strategy
+from interpreter.bots.agents import Bot
+from interpreter.bots.endgame import loses_by_ending
+from interpreter.engine.game import Game
+from interpreter.runs.simulation import run_games
+from interpreter.core.state import TurnState
 
 CATALOG = load_shipped().catalog
 
@@ -248,7 +248,7 @@ def test_a_play_rule_holds_an_action_back(tmp_path):
 
 
 def _play_decision(game):
-    from interpreter.decisions import Decision
+    from interpreter.core.decisions import Decision
     actions = tuple(c for c in game.players[0].hand.cards if c.d.is_action)
     return Decision(0, "cards", "play_action", "play an Action card", actions, 0, 1)
 
@@ -361,7 +361,7 @@ def test_the_last_province_is_not_bought_when_that_loses():
     game.new_card("province", game.players[1].discard, 1)       # p2 is 12 VP ahead
     game.turn.coins = 8
     assert loses_by_ending(game, 0, "province")
-    from interpreter.decisions import Decision
+    from interpreter.core.decisions import Decision
     d = Decision(0, "pile", "buy", "buy a card", game.buyable(), 0, 1)
     assert bot("bm").decide(game, d) == "duchy"         # the next entry of its plan
     ahead = table(["smithy"], [], discard=["gold"] * 7, supply={"province": 1})

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.fansets import open_sets
+from dsl.cli.main import main
+from dsl.language.fansets import open_sets
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -1,4 +1,4 @@
-"""The card cache (dsl/catalog_cache.py): what it gives back equals a fresh load, a changed
+"""The card cache (dsl/language/cache.py): what it gives back equals a fresh load, a changed
 file or changed code misses it, and an entry someone else wrote can never run code or break
 a load (it is JSON, decoded into the project's own dataclasses only)."""
 import json
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dsl import catalog_cache as cc
-from dsl import loader
+from dsl.language import cache as cc
+from dsl.language import loader
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD = """id: tinker
@@ -147,8 +147,8 @@ def test_commands_give_the_same_output_cold_and_warm(tmp_path):
 def test_strategies_and_set_files_come_from_the_cache_without_the_parser(cache):
     """`dsl simulate` loads the sets and strategies at every start: from the cache, neither
     YAML, the schema check nor the parser is needed, and the strategies are the same."""
-    from dsl import lark_parse
-    from dsl.strategy import find_strategy, shipped_answers
+    from dsl.language import lark_parse
+    from dsl.language.strategy import find_strategy, shipped_answers
 
     def load():
         cat = loader.load_shipped().catalog
@@ -168,7 +168,7 @@ def test_a_warm_simulation_never_imports_lark(tmp_path):
     import Lark (slow to import, under PyPy most of all)."""
     env = dict(os.environ, DSL_CACHE_DIR=str(tmp_path / "cache"))
     env.pop("DSL_NO_CACHE", None)
-    code = ("import sys\nfrom dsl.cli import main\ntry:\n    main(['simulate', '--kingdom', "
+    code = ("import sys\nfrom dsl.cli.main import main\ntry:\n    main(['simulate', '--kingdom', "
             "'First Game', '--bots', 'bm:smithy,bm', '--games', '2'])\nexcept SystemExit:\n"
             "    pass\nprint('lark' in sys.modules, 'yaml' in sys.modules, file=sys.stderr)")
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

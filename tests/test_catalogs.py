@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from dsl.catalog_build import merge, po_bytes, same_but_date, template_catalog
-from dsl.catalog_check import check_text, msgfmt_rejects, often_forms, parse_entries
-from dsl.cli import main
-from dsl.i18n import CARD_NAME, catalog_path, get_locale
-from dsl.loader import load_shipped
-from dsl.render import template_ids
-from dsl.template_notes import GLOSSARY, notes, placeholder_names, source_templates
+from dsl.text.catalog_build import merge, po_bytes, same_but_date, template_catalog
+from dsl.text.catalog_check import check_text, msgfmt_rejects, often_forms, parse_entries
+from dsl.cli.main import main
+from dsl.text.i18n import CARD_NAME, catalog_path, get_locale
+from dsl.language.loader import load_shipped
+from dsl.text.render import template_ids
+from dsl.text.template_notes import GLOSSARY, notes, placeholder_names, source_templates
 
 MSGFMT = shutil.which("msgfmt")
 CS_HEADER = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
@@ -88,7 +88,7 @@ CASES = {
     "template without placeholders, one in msgstr": (one("a card", "kartu {x}", ""), "E014"),
     "lone closing brace": (one("take {x}", "vezmi } {x}"), "E014"),
 }
-# where the renderer's rule is stricter than msgfmt 0.21 (documented in dsl/catalog_check.py)
+# where the renderer's rule is stricter than msgfmt 0.21 (documented in dsl/text/catalog_check.py)
 STRICTER = {"no flag, y for x", "no flag, dropped", "plural, y for n in the form for 2-4",
             "template without placeholders, one in msgstr", "lone closing brace"}
 
@@ -317,7 +317,7 @@ def test_locale_update_and_template_commands(capsys, tmp_path, monkeypatch):
     assert code == 0 and out.count("unchanged:") == 2          # a second run changes nothing
     code, out, _ = run(capsys, "locale", "template", "-o", "-")
     assert code == 0 and 'msgctxt "card name"' in out and "#. e.g. " in out
-    monkeypatch.setattr("dsl.cli_locale._inside_package", lambda folder: True)
+    monkeypatch.setattr("dsl.cli.locale._inside_package", lambda folder: True)
     code, _, err = run(capsys, "locale", "update", "--dir", str(folder))
     assert code == 1 and "inside the installed package" in err
 

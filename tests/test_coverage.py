@@ -3,7 +3,7 @@ from pathlib import Path
 
 import yaml
 
-from dsl.loader import load_shipped
+from dsl.language.loader import load_shipped
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

@@ -13,16 +13,16 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from PIL import Image as PILImage, ImageFont
 
-from dsl.cli import main
-from dsl.face import build_face, face_png, face_svg, face_url
-from dsl.face_layout import HEIGHT, NAME_BOX, TYPE_BOX, WIDTH
-from dsl.face_shapes import Coin, Image, Line, Potion, Shield, Text, font_path, text_width
-from dsl.face_text import ASCENT, DESCENT, blocks, typeset
-from dsl.fansets import open_sets
-from dsl.i18n import get_locale
-from dsl.loader import load_paths, load_shipped
-from dsl.phrases import DIVIDER
-from dsl.render import render_card
+from dsl.cli.main import main
+from dsl.faces.face import build_face, face_png, face_svg, face_url
+from dsl.faces.layout import HEIGHT, NAME_BOX, TYPE_BOX, WIDTH
+from dsl.faces.shapes import Coin, Image, Line, Potion, Shield, Text, font_path, text_width
+from dsl.faces.text_box import ASCENT, DESCENT, blocks, typeset
+from dsl.language.fansets import open_sets
+from dsl.text.i18n import get_locale
+from dsl.language.loader import load_paths, load_shipped
+from dsl.text.phrases import DIVIDER
+from dsl.text.render import render_card
 
 ROOT = Path(__file__).resolve().parent.parent
 ART_SET = ROOT / "tests" / "fixtures" / "face_art"
@@ -336,7 +336,7 @@ def test_text_and_json_keep_their_output(capsys):
 
 def test_png_without_pillow_says_how_to_install_it(tmp_path):
     code = ("import sys; sys.modules['PIL'] = None\n"
-            "from dsl.cli import main\n"
+            "from dsl.cli.main import main\n"
             f"sys.exit(main(['render', 'smithy', '--format', 'png', '--out', "
             f"{str(tmp_path / 'x.png')!r}]))")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -364,7 +364,7 @@ def test_unreadable_or_huge_art_is_a_clear_error(tmp_path, capsys):
 def test_a_huge_text_is_cut_and_only_what_could_show_is_laid_out():
     """2,000 bonus lines: only the blocks that could ever show at the smallest size are
     laid out (so the work is bounded by the box, not the text), and the cut face says so."""
-    from dsl import face_text
+    from dsl.faces import text_box as face_text
     box = (40, 500, 520, 330)
     reach = face_text._within_reach(face_text.blocks(["+1 Card"] * 2000), box,
                                     face_text.SIZES[-1])

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.fansets import ENV, fan_manifest, open_sets, search_path
+from dsl.cli.main import main
+from dsl.language.fansets import ENV, fan_manifest, open_sets, search_path
 
 FAN_SET = Path(__file__).parent / "fixtures" / "fan_set"
 
@@ -167,7 +167,7 @@ def test_play_a_fan_kingdom_at_the_terminal_in_hungarian(fan, tmp_path):
 
 
 def test_cluster_nodes_load_the_fan_sets_and_give_the_same_results(fan):
-    from interpreter.simulation import run_games
+    from interpreter.runs.simulation import run_games
     sets = open_sets([fan])
     kingdom = list(sets.catalog.kingdoms["apprentices_first"].cards)
     bots = ["apprentice_smith", "bm:night_market"]

@@ -10,13 +10,13 @@ import weakref
 
 import pytest
 
-from dsl.loader import load_shipped
-from dsl.parser import parse_expr
-from interpreter.compiler import compiled
-from interpreter.engine import Game
-from interpreter.state import shuffle
-from interpreter.simulation import run_games
-from interpreter.turns import play_game
+from dsl.language.loader import load_shipped
+from dsl.language.parser import parse_expr
+from interpreter.effects.compiler import compiled
+from interpreter.engine.game import Game
+from interpreter.core.state import shuffle
+from interpreter.runs.simulation import run_games
+from interpreter.engine.turns import play_game
 
 CATALOG = load_shipped().catalog
 
@@ -110,15 +110,15 @@ def test_bot_games_keep_their_tallies_true():
 
 
 def test_the_compiler_knows_every_fact_the_checker_allows():
-    from dsl.check import FACTS as CHECKED
-    from interpreter.compiler import FACTS as COMPILED
+    from dsl.language.check import FACTS as CHECKED
+    from interpreter.effects.compiler import FACTS as COMPILED
     assert set(COMPILED) == set(CHECKED)
 
 
 def _game(kingdom=("smithy", "village", "market", "militia", "cellar", "moat", "remodel",
                    "mine", "workshop", "woodcutter"), seed=5, overrides=None):
-    from interpreter.agents import Bot
-    from dsl.strategy import find_strategy
+    from interpreter.bots.agents import Bot
+    from dsl.language.strategy import find_strategy
     bots = [Bot(find_strategy(name, CATALOG)) for name in ("bm-smithy", "bm")]
     return Game(CATALOG, list(kingdom), 2, bots, seed=seed, log=False,
                 supply_overrides=overrides)
@@ -162,7 +162,7 @@ def _gains_to_end_counted(game) -> int:
 
 def test_a_player_holding_no_action_is_not_asked_to_play_one():
     """The holdings tally counts Action cards; a turn with none held skips the look."""
-    from interpreter.turns import play_turn
+    from interpreter.engine.turns import play_turn
     game = _game()
     assert game.players[0].holdings.actions == 0
     seen = []

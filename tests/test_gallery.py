@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from dsl import gallery
-from dsl.cli import main
-from dsl.fansets import open_sets
-from dsl.i18n import locale_for
-from dsl.loader import load_shipped
+from dsl.web import gallery
+from dsl.cli.main import main
+from dsl.language.fansets import open_sets
+from dsl.text.i18n import locale_for
+from dsl.language.loader import load_shipped
 
 FAN_SET = Path(__file__).parent / "fixtures" / "fan_set"
 TILE = re.compile(r'<li class="tile" data-id="([a-z0-9_]+)" data-set="([^"]*)" '

@@ -3,13 +3,13 @@ import random
 
 import pytest
 
-from dsl.loader import load_shipped
-from dsl.strategy import find_strategy
-from interpreter.agents import Bot
-from interpreter.engine import Game
-from interpreter.fuzz import fuzz_game
-from interpreter.simulation import run_games
-from interpreter.turns import play_game
+from dsl.language.loader import load_shipped
+from dsl.language.strategy import find_strategy
+from interpreter.bots.agents import Bot
+from interpreter.engine.game import Game
+from interpreter.runs.fuzz import fuzz_game
+from interpreter.runs.simulation import run_games
+from interpreter.engine.turns import play_game
 
 CATALOG = load_shipped().catalog
 KINGDOMS = sorted(CATALOG.kingdoms)

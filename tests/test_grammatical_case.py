@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.fansets import ENV, open_sets
-from dsl.i18n import get_locale, locale_for, placeholder_problem
-from dsl.loader import load_shipped
-from dsl.render import render_card
-from dsl.render_forms import Phrase, fill, template_phrase, variant
+from dsl.cli.main import main
+from dsl.language.fansets import ENV, open_sets
+from dsl.text.i18n import get_locale, locale_for, placeholder_problem
+from dsl.language.loader import load_shipped
+from dsl.text.render import render_card
+from dsl.text.forms import Phrase, fill, template_phrase, variant
 
 FAN = Path(__file__).parent / "fixtures" / "forms_fan"
 SK_PO = Path("locales") / "sk" / "LC_MESSAGES" / "dominion.po"

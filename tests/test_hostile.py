@@ -20,18 +20,18 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dsl.cli import main as cli_main
-from dsl.i18n import LocaleError, get_locale
-from dsl.lint import check_new_sources, lint
-from dsl.loader import Loaded, load_paths, load_shipped
-from dsl.model import Catalog
-from dsl.parser import ParseError, parse_program
-from dsl.render import render_card
-from dsl.scenario import run_file
-from dsl.strategy import load_strategy
-from interpreter.engine import GameError
-from interpreter.fuzz import fuzz_game
-from interpreter.record import ReplayError, read_records, replay
+from dsl.cli.main import main as cli_main
+from dsl.text.i18n import LocaleError, get_locale
+from dsl.lint.checks import check_new_sources, lint
+from dsl.language.loader import Loaded, load_paths, load_shipped
+from dsl.language.model import Catalog
+from dsl.language.parser import ParseError, parse_program
+from dsl.text.render import render_card
+from interpreter.runs.scenario import run_file
+from dsl.language.strategy import load_strategy
+from interpreter.engine.game import GameError
+from interpreter.runs.fuzz import fuzz_game
+from interpreter.runs.record import ReplayError, read_records, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = load_shipped().catalog

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from dsl.cli_locale import template_catalog
-from dsl.i18n import CARD_NAME, LocaleError, available_locales, catalog_path, get_locale
-from dsl.loader import load_shipped
-from dsl.render import BONUS, render_card
+from dsl.cli.locale import template_catalog
+from dsl.text.i18n import CARD_NAME, LocaleError, available_locales, catalog_path, get_locale
+from dsl.language.loader import load_shipped
+from dsl.text.render import BONUS, render_card
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_shipped().catalog

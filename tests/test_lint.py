@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl.lint import lint
+from dsl.lint.checks import lint
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

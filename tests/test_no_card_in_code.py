@@ -2,7 +2,7 @@
 import ast
 from pathlib import Path
 
-from dsl.loader import load_shipped
+from dsl.language.loader import load_shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 # The Potion is also the second part of a cost (Alchemy's cost rules), and `curse` is a type.
@@ -37,15 +37,15 @@ def test_no_card_id_or_name_in_dsl_or_interpreter_code():
     names -= {catalog.cards[i].names["en"].casefold() for i in set(catalog.cards) - ids}
     hits = []
     for folder in ("dsl", "interpreter"):
-        for path in sorted((ROOT / folder).glob("*.py")):
+        for path in sorted((ROOT / folder).rglob("*.py")):
             for line, word in _code_words(path):
                 w = word.casefold()
                 if w in ids or w in names or any(n in w for n in names if " " in n):
                     hits.append(f"{path.relative_to(ROOT)}:{line}: {word!r}")
-    grammar = (ROOT / "dsl" / "grammar.lark").read_text(encoding="utf-8")
+    grammar = (ROOT / "dsl" / "language" / "grammar.lark").read_text(encoding="utf-8")
     for i, line in enumerate(grammar.splitlines(), 1):
         code = line.split("//")[0]
-        hits += [f"dsl/grammar.lark:{i}: {w}" for w in ids if f'"{w}"' in code]
+        hits += [f"dsl/language/grammar.lark:{i}: {w}" for w in ids if f'"{w}"' in code]
     assert not hits, "card named in code:\n" + "\n".join(hits)
 
 

@@ -6,11 +6,11 @@ import sys
 
 import pytest
 
-from dsl import ast as A
-from dsl.i18n import get_locale
-from dsl.lint import lint
-from dsl.loader import load_shipped
-from dsl.render import DIVIDER, joined_text, render_card
+from dsl.language import ast as A
+from dsl.text.i18n import get_locale
+from dsl.lint.checks import lint
+from dsl.language.loader import load_shipped
+from dsl.text.render import DIVIDER, joined_text, render_card
 
 CATALOG = load_shipped().catalog
 

@@ -1,7 +1,7 @@
 """Scenario files are untrusted input too: every mistake is a failure with a position."""
 import pytest
 
-from dsl.scenario import run_file
+from interpreter.runs.scenario import run_file
 
 
 @pytest.mark.parametrize("text, where, words", [

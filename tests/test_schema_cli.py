@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from dsl.yamlpos import load_yaml
+from dsl.language.yamlpos import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("card", "set", "strategy", "scenario", "rules")

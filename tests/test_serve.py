@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.fansets import open_sets
-from dsl.lint import lint
-from dsl.serve import MAX_BODY, create_app, lint_text
+from dsl.language.fansets import open_sets
+from dsl.lint.checks import lint
+from dsl.web.playground import MAX_BODY, create_app, lint_text
 
 FAN_SET = Path(__file__).parent / "fixtures" / "fan_set"
 TYPO_LINE, TYPO_COL = 9, 6          # `  +2 cardz` in on_play

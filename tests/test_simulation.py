@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from dsl.lint import lint
-from dsl.loader import load_shipped
-from dsl.strategy import find_strategy, strategies_dir
-from interpreter.agents import Bot
-from interpreter.engine import Game
-from interpreter.record import Recorder, ReplayError, read_records, replay
-from interpreter.simulation import run_games, wilson
-from interpreter.turns import play_game
+from dsl.lint.checks import lint
+from dsl.language.loader import load_shipped
+from dsl.language.strategy import find_strategy, strategies_dir
+from interpreter.bots.agents import Bot
+from interpreter.engine.game import Game
+from interpreter.runs.record import Recorder, ReplayError, read_records, replay
+from interpreter.runs.simulation import run_games, wilson
+from interpreter.engine.turns import play_game
 
 CATALOG = load_shipped().catalog
 GOLDEN = Path(__file__).parent / "golden"

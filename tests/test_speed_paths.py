@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from dsl.loader import load_shipped
-from interpreter.agents import RandomBot
-from interpreter.decisions import Decision
-from interpreter.engine import Game
-from interpreter.events import Events
-from interpreter.fuzz import fuzz_game
-from interpreter.simulation import make_bot, run_games
-from interpreter.state import Event
-from interpreter.supply import SupplyFigures
-from interpreter.turns import play_turn
+from dsl.language.loader import load_shipped
+from interpreter.bots.agents import RandomBot
+from interpreter.core.decisions import Decision
+from interpreter.engine.game import Game
+from interpreter.engine.events import Events
+from interpreter.runs.fuzz import fuzz_game
+from interpreter.runs.simulation import make_bot, run_games
+from interpreter.core.state import Event
+from interpreter.engine.supply import SupplyFigures
+from interpreter.engine.turns import play_turn
 
 CATALOG = load_shipped().catalog
 
@@ -156,7 +156,7 @@ def test_a_moat_in_hand_is_still_asked_when_an_attack_is_played():
 def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
     """Whole games with discarding attacks: every ranking of a choice of cards is the one
     weighed card by card, and every remembered answer the one worked out afresh."""
-    from interpreter import bot_defaults
+    from interpreter.bots import defaults as bot_defaults
     ranking = bot_defaults.card_ranking
     seen = {"settled": 0}
 
@@ -177,7 +177,7 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
         return got
     monkeypatch.setattr(bot_defaults, "card_ranking", checked)
     monkeypatch.setattr(bot_defaults, "cards", checked_cards)
-    from interpreter.agents import Bot                 # every discard through decide()
+    from interpreter.bots.agents import Bot                 # every discard through decide()
     monkeypatch.setattr(Bot, "discard_choice", lambda self, *args: None)
     for kingdom, names in ((["witch", "militia", "moat", "village", "smithy", "market",
                              "cellar", "remodel", "mine", "festival"],
@@ -189,7 +189,7 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
 
 
 def _logged_games(kingdoms) -> list:
-    from interpreter.turns import play_game
+    from interpreter.engine.turns import play_game
     logs = []
     for i, kingdom in enumerate(kingdoms):
         rng = random.Random(300 + i)
@@ -204,7 +204,7 @@ def test_a_blocks_made_steps_play_the_games_its_methods_play(monkeypatch):
     """Every recommended kingdom, random bots, whole logs: the steps made once per block
     (literal bonuses, fixed gains, each player, choices to discard or trash) play the
     same games as each statement's method run through the dispatch table."""
-    from interpreter import steps
+    from interpreter.effects import steps
     kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
     made = {"n": 0}
     shapes = {kind: (lambda make: lambda s, run: _counted_step(make(s, run), made))(make)
@@ -225,7 +225,7 @@ def _counted_step(fn, made):
 
 
 def _bot_games(kingdoms) -> list:
-    from interpreter.turns import play_game
+    from interpreter.engine.turns import play_game
     logs, strategies = [], {}
     for i, kingdom in enumerate(kingdoms):
         names = (("double-militia", "bm-smithy"), ("double-witch", "double-militia", "bm"),
@@ -242,7 +242,7 @@ def test_a_bot_discards_directly_what_it_answers_to_a_decision(monkeypatch):
     """Every recommended kingdom and two more with discarding attacks, strategy bots, whole
     logs: a victim's discard answered by discard_choice() (no Decision made) plays the
     games its answers through decide() play."""
-    from interpreter.agents import Bot
+    from interpreter.bots.agents import Bot
     kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
     kingdoms += [["witch", "militia", "moat", "village", "smithy", "market", "cellar",
                   "remodel", "mine", "festival"], list(CATALOG.kingdoms["first_game"].cards)]
@@ -295,7 +295,7 @@ def test_a_buy_plan_kept_per_options_tuple_buys_what_the_whole_plan_buys(monkeyp
     """Every recommended kingdom, strategy bots: a buy plan's entries kept per tuple of
     affordable piles (BuyPlan.among) give the games that the whole plan, filtered at every
     buy, gives."""
-    from interpreter.agents import BuyPlan
+    from interpreter.bots.agents import BuyPlan
     kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
     kept = BuyPlan.among
     reused = {"n": 0}

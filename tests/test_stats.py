@@ -1,4 +1,4 @@
-"""The statistics beyond wins (interpreter/stats.py, `dsl simulate --stats`): checked against
+"""The statistics beyond wins (interpreter/runs/stats.py, `dsl simulate --stats`): checked against
 what the rules make certain in small games, merged the same whatever the workers, and
 written as the documented text, JSON and CSV."""
 import csv
@@ -8,14 +8,14 @@ import subprocess
 import sys
 from collections import Counter
 
-from dsl.loader import load_shipped
-from dsl.strategy import find_strategy
-from interpreter.agents import Bot
-from interpreter.engine import Game
-from interpreter.simulation import run_games
-from interpreter.stats import (CSV_COLUMNS, END_PILE, PILES, TURN_LIMIT, GameWatch, Tally,
+from dsl.language.loader import load_shipped
+from dsl.language.strategy import find_strategy
+from interpreter.bots.agents import Bot
+from interpreter.engine.game import Game
+from interpreter.runs.simulation import run_games
+from interpreter.runs.stats import (CSV_COLUMNS, END_PILE, PILES, TURN_LIMIT, GameWatch, Tally,
                                end_reason, game_length)
-from interpreter.turns import play_game
+from interpreter.engine.turns import play_game
 
 CATALOG = load_shipped().catalog
 # no Attack and nothing that trashes: what a player holds is his start plus his gains

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.errors import CODES, codes_markdown
-from dsl.lint import lint
+from dsl.cli.main import main
+from dsl.language.errors import CODES, codes_markdown
+from dsl.lint.checks import lint
 
 pytest_plugins = ["pytester"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +67,7 @@ def make_set(root: Path, set_yaml: str = "", names="{en: Pupil}", text="+2 Cards
 def test_the_plugin_is_installed_as_a_pytest11_entry_point():
     eps = [e for e in metadata.distribution("dominion-card-language").entry_points
            if e.group == "pytest11"]
-    assert [(e.name, e.value) for e in eps] == [("dominion_cards", "dsl.pytest_plugin")], \
+    assert [(e.name, e.value) for e in eps] == [("dominion_cards", "dsl.cli.pytest_plugin")], \
         "the install metadata is stale: pip install -e ."
 
 
@@ -140,7 +140,7 @@ def test_bad_plugin_options_are_usage_errors(pytester):
 
 
 def test_the_project_collects_its_scenarios_with_the_plugin(request):
-    from dsl.pytest_plugin import is_scenario
+    from dsl.cli.pytest_plugin import is_scenario
     assert request.config.pluginmanager.has_plugin("dominion_cards")
     scenarios = sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))
     assert len(scenarios) > 100 and all(is_scenario(request.config, p) for p in scenarios)
@@ -300,17 +300,17 @@ def test_version_without_install_metadata_says_so(capsys, monkeypatch):
 # ---- the one list of codes ----------------------------------------------------------------
 def test_every_code_the_code_uses_is_listed_once_and_every_listed_code_is_used():
     used = set()
-    for path in sorted((ROOT / "dsl").glob("*.py")):
+    for path in sorted((ROOT / "dsl").rglob("*.py")):
         if path.name != "errors.py":
             used |= set(re.findall(r"""["']([EW]\d{3})["']""", path.read_text("utf-8")))
-    assert used - set(CODES) == set(), "add these codes to dsl/errors.py CODES"
+    assert used - set(CODES) == set(), "add these codes to dsl/language/errors.py CODES"
     assert set(CODES) - used == set(), "these codes in CODES are never given"
 
 
 def test_docs_lint_md_holds_the_generated_table_of_codes():
     doc = (ROOT / "docs" / "lint.md").read_text(encoding="utf-8")
     assert codes_markdown() in doc, ("docs/lint.md is out of date: paste the output of\n"
-                                     "python -c 'from dsl.errors import codes_markdown as m; "
+                                     "python -c 'from dsl.language.errors import codes_markdown as m; "
                                      "print(m())'")
 
 

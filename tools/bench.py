@@ -30,8 +30,8 @@ import sys
 import time
 from pathlib import Path
 
-from dsl.loader import load_shipped
-from interpreter.simulation import run_games
+from dsl.language.loader import load_shipped
+from interpreter.runs.simulation import run_games
 
 KINGDOM = ["smithy", "village", "market", "militia", "cellar", "moat", "remodel", "mine",
            "workshop", "woodcutter"]

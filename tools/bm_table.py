@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from dsl.loader import load_shipped
-from interpreter.simulation import run_games
+from dsl.language.loader import load_shipped
+from interpreter.runs.simulation import run_games
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "bm-table.md"
 

@@ -94,7 +94,7 @@ def main() -> int:
 def steps(check: Checker, dsl: str, py: str, fan: Path, tmp: Path) -> None:
     f = str(fan)
     site = check.run("the package is installed, not this checkout", [py, "-c",
-                     "import dsl, dsl.data as d; print(dsl.__file__); print(d.shipped_dir('sets'))"],
+                     "import dsl, dsl.language.data as d; print(dsl.__file__); print(d.shipped_dir('sets'))"],
                      lambda out: str(ROOT) not in out and "site-packages" in out)
     check.run("dsl --version", [dsl, "--version"], lambda out: "0." in out)
     check.run("dsl lint (the shipped sets, from package data)", [dsl, "lint", "--quiet"],
@@ -144,7 +144,7 @@ def face_steps(check: Checker, dsl: str, py: str, wheel: Path, tmp: Path) -> Non
     installing the png extra (drawn with the wheel's font, not one of this machine)."""
     import zipfile
     names = zipfile.ZipFile(wheel).namelist()
-    missing = [f for f in FONT_FILES if f"dsl/fonts/{f}" not in names]
+    missing = [f for f in FONT_FILES if f"dsl/faces/fonts/{f}" not in names]
     check.run(f"the wheel carries the font ({wheel.stat().st_size // 1024} kB wheel)",
               [py, "-c", f"import sys; sys.exit({len(missing)})"])
     check.run("dsl render smithy --format svg", [dsl, "render", "smithy", "--format", "svg"],
@@ -163,7 +163,7 @@ def face_steps(check: Checker, dsl: str, py: str, wheel: Path, tmp: Path) -> Non
               lambda out: sorted(p.name for p in faces.glob("*.png")) ==
               ["harem.en.png", "harem.hu.png", "smithy.en.png", "smithy.hu.png"])
     check.run("the PNG is a 600 x 926 face drawn with the wheel's font", [py, "-c",
-              "import sys; from PIL import Image; from dsl.face_shapes import font_path; "
+              "import sys; from PIL import Image; from dsl.faces.shapes import font_path; "
               "im = Image.open(sys.argv[1]); "
               "print(im.format, im.size, 'site-packages' in str(font_path(True)))",
               str(faces / "smithy.hu.png")], lambda out: out.split() == ["PNG", "(600,", "926)",

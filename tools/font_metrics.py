@@ -1,10 +1,10 @@
-"""Write dsl/fonts/metrics.json: the advance width of each character of the shipped fonts.
+"""Write dsl/faces/fonts/metrics.json: the advance width of each character of the shipped fonts.
 
-Why: the face layout (dsl/face_layout.py) breaks lines and shrinks text by these widths,
+Why: the face layout (dsl/faces/layout.py) breaks lines and shrinks text by these widths,
 so SVG needs no font library at run time and SVG and PNG get the same line breaks. Kerning
 is left out: it only narrows a line, so a line measured without it still fits.
 
-Regenerate after changing the fonts in dsl/fonts/ (needs fontTools, e.g. from matplotlib's
+Regenerate after changing the fonts in dsl/faces/fonts/ (needs fontTools, e.g. from matplotlib's
 dependencies or `pip install fonttools`):
 
     python tools/font_metrics.py
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-FONTS = Path(__file__).resolve().parent.parent / "dsl" / "fonts"
+FONTS = Path(__file__).resolve().parent.parent / "dsl" / "faces" / "fonts"
 STYLES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 # Latin-1, Latin Extended-A and B, Greek, Cyrillic, general punctuation and the few symbols the faces use
 RANGES = [(0x20, 0x7E), (0xA0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x2010, 0x2027), (0x2030, 0x203A), (0x20AC, 0x20AC),

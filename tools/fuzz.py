@@ -18,8 +18,8 @@ import time
 import traceback
 from pathlib import Path
 
-from dsl.loader import load_shipped
-from interpreter.fuzz import fuzz_game
+from dsl.language.loader import load_shipped
+from interpreter.runs.fuzz import fuzz_game
 
 
 def main() -> int:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dsl.loader import load_shipped
-from interpreter.record import Recorder
-from interpreter.simulation import run_games
+from dsl.language.loader import load_shipped
+from interpreter.runs.record import Recorder
+from interpreter.runs.simulation import run_games
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 BOTS = ["random", "bm", "random"]

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dsl.i18n import LocaleError, get_locale  # noqa: E402
-from dsl.loader import load_shipped         # noqa: E402
-from dsl.render import joined_text, render_card  # noqa: E402
+from dsl.text.i18n import LocaleError, get_locale  # noqa: E402
+from dsl.language.loader import load_shipped         # noqa: E402
+from dsl.text.render import joined_text, render_card  # noqa: E402
 
 
 def normalize(text: str) -> str:

@@ -1,0 +1,79 @@
+"""What every `dsl` command shares: the fan sets it plays with (--cards, DSL_CARDS), the
+checks of its arguments (exit status 2), kingdoms by name or card ids, progress bars."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def cards_option() -> argparse.ArgumentParser:
+    """The parent parser giving a command `--cards PATH` (repeatable)."""
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--cards", action="append", default=[], metavar="PATH", dest="card_paths",
+                   help="a fan set folder or card file to load beside the shipped sets "
+                        "(repeatable; also the DSL_CARDS search path)")
+    return p
+
+
+def bad_arguments(message: str):
+    """A command line that cannot be run: the reason, exit status 2 (as argparse)."""
+    print(f"dsl: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def fan_paths(args) -> list:
+    """The fan sets of a command: DSL_CARDS's folders, then its --cards paths."""
+    from dsl.language.fansets import search_path
+    return search_path(getattr(args, "card_paths", None) or ())
+
+
+def card_sets(args):
+    """The shipped sets and the command's fan sets, checked (errors exit with status 1,
+    each error with its file:line:col)."""
+    from dsl.language.fansets import open_sets
+    return open_sets(fan_paths(args))
+
+
+def resolve_kingdom(cat, text: str) -> list[str]:
+    """A recommended kingdom (its id or a name) or card ids separated by commas."""
+    k = cat.kingdom_by_name(text)
+    if k is not None:
+        return list(k.cards)
+    ids = [x.strip() for x in text.split(",") if x.strip()]
+    unknown = [i for i in ids if i not in cat.cards]
+    if unknown or not ids:
+        names = ", ".join(sorted(f"{k.names.get('en', k.id)}" for k in cat.kingdoms.values()))
+        bad_arguments(f"unknown kingdom or card(s) {', '.join(unknown) or text!r}; give a "
+                      f"recommended kingdom ({names}) or card ids separated by commas; a "
+                      "fan card is loaded with its set: --cards PATH (or DSL_CARDS)")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        bad_arguments(f"--kingdom names {', '.join(twice)} more than once; name each card once")
+    return ids
+
+
+def check_players(cat, n: int, what: str) -> None:
+    lo, hi = cat.rules.min_players, cat.rules.max_players
+    if not lo <= n <= hi:
+        bad_arguments(f"{what}: the rules allow {lo} to {hi} players")
+
+
+def record_file(path):
+    """The record file to write (whole, or not at all), or None; a path that cannot be
+    written is a clear error before anything is played."""
+    from interpreter.runs.record import RecordFile, RecordFileError
+    if not path:
+        return None
+    try:
+        return RecordFile(path)
+    except RecordFileError as e:
+        raise SystemExit(f"dsl: {e}") from None
+
+
+def progress(total: int, enabled: bool, unit: str = "game"):
+    """A progress bar on a terminal (tqdm on stderr), nothing when piped."""
+    if not enabled or not sys.stderr.isatty():
+        return None, lambda: None
+    from tqdm import tqdm
+    bar = tqdm(total=total, unit=unit, file=sys.stderr, leave=False)
+    return bar.update, bar.close

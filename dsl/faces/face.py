@@ -1,0 +1,77 @@
+"""Card faces: the public entry points (`face_svg`, `face_png`, `face_url`).
+
+Why thin wrappers: the text comes from dsl.text.render, the layout from dsl.faces.layout and the
+drawing from dsl.faces.svg / dsl.faces.png / dsl.faces.generator_url, each its own concern; callers
+(the `dsl render` command, a gallery) need only a card, its catalog and a locale.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .shapes import Face
+
+MAX_ART_BYTES = 2 * 1024 * 1024
+ART_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+             ".svg": "image/svg+xml"}
+
+
+class FaceError(Exception):
+    """A face that cannot be made (art unreadable or too large, Pillow missing)."""
+
+
+def set_name(card, catalog, locale) -> str:
+    """The card's set in the locale (its English name, else its id)."""
+    names = (catalog.sets.get(card.set) or {}).get("names") or {}
+    return names.get(locale.code) or names.get(locale.language) or names.get("en") or card.set
+
+
+def read_art(card) -> tuple[bytes, str] | None:
+    """(image bytes, MIME type) of the card's art, or None when it has none. The loader
+    has checked that the file is inside the card's set folder."""
+    if not getattr(card, "art", None):
+        return None
+    path = Path(card.art)
+    mime = ART_TYPES.get(path.suffix.lower())
+    if mime is None:
+        raise FaceError(f"{card.path}: art {path.name}: not a PNG, JPEG or SVG file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_ART_BYTES:
+            raise FaceError(f"{card.path}: art {path}: {size} bytes, at most "
+                            f"{MAX_ART_BYTES} (2 MB); make the image smaller")
+        return path.read_bytes(), mime
+    except OSError as e:
+        raise FaceError(f"{card.path}: art {path}: cannot read it: {e.strerror}") from None
+
+
+def build_face(card, catalog, locale, rendered=None) -> Face:
+    """The laid-out face of a card in a locale."""
+    from .layout import layout
+    from dsl.text.render import render_card
+    rendered = rendered or render_card(card, catalog, locale)
+    return layout(rendered, card, set_name(card, catalog, locale), read_art(card))
+
+
+def face_svg(card, catalog, locale, embed_font: bool = False) -> str:
+    """The card face as an SVG document."""
+    from .svg import to_svg
+    return to_svg(build_face(card, catalog, locale), embed_font)
+
+
+def face_png(card, catalog, locale, scale: float = 1.0) -> bytes:
+    """The card face as PNG bytes (600 x 926 pixels at scale 1); needs Pillow (the png
+    extra), else FaceError says how to install it."""
+    from .png import pillow, to_png
+    pillow()
+    try:
+        return to_png(build_face(card, catalog, locale), scale)
+    except FaceError as e:
+        raise FaceError(f"{card.art or card.path}: {e}") from None
+
+
+def face_url(card, catalog, locale) -> str:
+    """The community card generator's URL with this card filled in."""
+    from .generator_url import generator_url
+    from dsl.text.render import render_card
+    rendered = render_card(card, catalog, locale)
+    return generator_url(rendered, card, set_name(card, catalog, locale))

@@ -1,0 +1,472 @@
+"""Statements as clauses of card text, in the current person (you / he): one function per
+kind of statement, looked up by node type. Part of the renderer (dsl.text.render)."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+from . import idioms as idioms
+from . import lasting as lasting  # they call back into this
+from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .forms import joined, variant
+from .context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
+                             single, token_name)
+from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
+                           pred, target_np, that_is, them)
+
+
+def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
+    n = num(b.amount)
+    if ctx.he and b.counter == "cards" and n is not None:
+        return ctx.tn(DRAWS, n)
+    if n is not None:
+        if b.counter == "coins":
+            text = ctx.t(TREASURE_COINS if top and ctx.treasure else COINS, n=n)
+        else:
+            text = ctx.tn(BONUS[b.counter], n)
+    else:
+        rate = per(ctx, b.amount)
+        if rate is not None and top and ctx.treasure and b.counter == "coins":
+            text = ctx.t(TREASURE_PER, per=rate)
+        elif rate is not None:
+            text = ctx.t(BONUS_PER[b.counter], per=rate)
+        else:
+            text = ctx.t(BONUS_EXPR, amount=amount(ctx, b.amount),
+                         counter=ctx.t(COUNTER_WORDS[b.counter]))
+    return ctx.t(OTHER_BONUS, bonus=text) if ctx.he else text
+
+
+def join(ctx: Ctx, parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    sep = ctx.t(LIST_SEP)
+    return ctx.t(AND, a=joined(parts[:-1], sep.join), b=parts[-1])
+
+
+def block(ctx: Ctx, stmts) -> str:
+    """Statements inside a sentence: clauses joined by `and` (or `, then` for more)."""
+    parts = [(s, stmt(ctx, s)) for s in idioms.combine(ctx, merge(stmts))]
+    parts = [(s, p) for s, p in parts if p]
+    if all(isinstance(s, A.Bonus) for s, _ in parts):
+        return join(ctx, [p for _, p in parts])
+    if not ctx.he:
+        return joined([p for _, p in parts], _sentences)
+    # "each other player reveals ..., trashes ... and discards ... . If ..., he gains ..."
+    sentences, run = [], []
+    for s, p in parts:
+        if isinstance(s, A.AsYou) or isinstance(s, A.If) and not implicit_if(ctx, s):
+            if run:
+                sentences.append(join(ctx, run))
+                run = []
+            sentences.append(cap(p))
+        else:      # a clause after the first has no subject before it: its "co" variant
+            run.append(variant(p, "co") if run else p)
+    if run:
+        sentences.append(join(ctx, run))
+    return joined(sentences, _sentences)
+
+
+def _sentences(parts: list) -> str:
+    """Clauses as sentences: "trash a card. Gain a Silver" (the first is capitalized by
+    whoever starts the sentence)."""
+    return ". ".join([parts[0]] + [cap(p) for p in parts[1:]])
+
+
+def merge(stmts):
+    """Consecutive identical gains of one named card become one statement with a count."""
+    out = []
+    for s in stmts:
+        if out and isinstance(s, A.Gain) and isinstance(out[-1], tuple) and out[-1][0] == s:
+            out[-1] = (s, out[-1][1] + 1)
+        elif out and isinstance(s, A.Gain) and out[-1] == s and isinstance(s.what, A.GainSpec) \
+                and s.what.relation is None:
+            out[-1] = (s, 2)
+        else:
+            out.append(s)
+    return out
+
+
+def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
+    if isinstance(spec, A.Selection):
+        return target_np(ctx, spec)
+    if spec.kind and ctx.catalog is not None and spec.kind in ctx.catalog.cards \
+            and spec.relation is None:
+        name = ctx.card_name(spec.kind)
+        what = ctx.t(NAMED, card=name) if n == 1 else ctx.tn(NAMED_N, n, card=name)
+    else:
+        what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
+    if spec.relation == "exactly" and is_call(spec.cost, "cost"):
+        what = ctx.t(SAME_COST, what=what)
+    elif spec.relation:
+        what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
+    if spec.cond is not None:
+        what = that_is(ctx, what, spec.cond, bool(spec.relation))
+    if spec.copy_of is not None:
+        what = lasting.copy_of(ctx, spec.copy_of, what if spec.relation or spec.cond else None)
+    if spec.by_you:
+        what = ctx.t(CHOSEN_BY_YOU, what=what)
+    return what
+
+
+def stmt(ctx: Ctx, s) -> str:
+    """One statement as a clause in the current person (lower case, no full stop)."""
+    count = 1
+    if isinstance(s, tuple):
+        s, count = s
+    if isinstance(s, idioms.Said):
+        return s.text
+    if isinstance(s, A.Gain):
+        return gain(ctx, s, count)
+    render = CLAUSES.get(type(s)) or lasting.CLAUSES.get(type(s))
+    return render(ctx, s) if render is not None else str(s)
+
+
+def gain(ctx: Ctx, s: A.Gain, count: int = 1) -> str:
+    text = ctx.p(VERB["gain"], what=gain_what(ctx, s.what, count))
+    if s.dest in GAIN_DEST:
+        text = ctx.t(GAIN_DEST_MANY[s.dest], x=text) if count > 1 and not ctx.he else \
+            ctx.p(GAIN_DEST[s.dest], x=text)
+    bind_name(ctx, s.bind, "gain", True)
+    return text
+
+
+def play(ctx: Ctx, s: A.Play) -> str:
+    text = ctx.verb(VERB["play"], target_np(ctx, s.target, "play"))
+    if s.any_order:
+        return ctx.t(PLAY_ANY_ORDER, play=text)
+    if s.times == 2:
+        return ctx.t(PLAY_TWICE, play=text)
+    return text if s.times == 1 else ctx.tn(PLAY_TIMES, s.times, play=text)
+
+
+def reveal_top(ctx: Ctx, s: A.RevealTop) -> str:
+    n = num(s.count)
+    ctx.revealed_split = False
+    if n == 1:
+        ctx.bound["__revealed_one"] = True
+        text = ctx.p(REVEAL_BOTTOM[s.verb] if s.bottom else REVEAL_TOP[(s.verb, 1)])
+        ctx.revealed_n = 1
+    else:
+        ctx.bound.pop("__revealed_one", None)
+        pair = ctx.pick(REVEAL_TOP_N[s.verb])
+        ctx.revealed_n = n
+        text = ctx.tn(pair, n) if n is not None else ctx.tn(pair, 2).replace(
+            "2", amount(ctx, s.count), 1)
+    bind_name(ctx, s.bind, "reveal", n == 1)
+    return text
+
+
+def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
+    ctx.bound.pop("__revealed_one", None)
+    ctx.revealed_split = False
+    c = s.cond
+    if isinstance(c, A.Compare) and is_call(c.left, "cost") and c.left.args == (A.Name("it"),):
+        what = cards_np(ctx, "exactly", A.Num(1), A.Compare(c.op, A.Name("cost"), c.right))
+        return ctx.p(REVEAL_UNTIL_WHAT, what=what)        # `until cost(it) >= $4`
+    if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
+            and num(c.right) is not None and isinstance(c.left.args[0], A.Where):
+        cond = c.left.args[0].cond
+        if cost_test(cond) is not None:
+            what = cards_np(ctx, "exactly", c.right, cond)
+            ctx.until_cond = cond          # "that card" when a move takes it next
+            return ctx.p(REVEAL_UNTIL_WHAT, what=what)
+        return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
+    return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
+
+
+def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
+    c = s.cond
+    if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
+            and c.left.args[0] == A.Name("hand") and num(c.right) is not None:
+        text = ctx.t(DRAW_UNTIL, n=c.right.value)
+    else:
+        text = ctx.t(DRAW_UNTIL_ANY, cond=condition(ctx, c))
+    if s.body:
+        text = ctx.t(AS_YOU_DRAW, draw=text, body=block(ctx, s.body))
+    return text
+
+
+def shuffle_into(ctx: Ctx, s: A.ShuffleInto) -> str:
+    what = them(ctx, s.target.name, pronoun=True) if isinstance(s.target, A.Name) \
+        else describe(ctx, s.target)
+    return ctx.verb(SHUFFLE_INTO, what)
+
+
+def may(ctx: Ctx, s: A.May) -> str:
+    if s.stmt is None:
+        saved = ctx.person
+        if ctx.he:
+            ctx.person = 2                   # "he may discard", not "he may discards"
+        body = block(ctx, s.body)
+        ctx.person = saved
+        return ctx.p(MAY, x=body)
+    saved = ctx.person
+    if ctx.he:
+        ctx.person = 2                   # "he may gain", not "he may gains"
+    first = stmt(ctx, s.stmt)
+    ctx.person = saved
+    if not s.body:
+        return ctx.p(MAY, x=first)
+    return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body))
+
+
+def after_clause(ctx: Ctx, stmts) -> str:
+    """The statements after an "if ..." clause: a main clause with no subject before it, so
+    its "co" variant (Czech "pokud ..., vezme si", not "si vezme")."""
+    return variant(block(ctx, stmts), "co")
+
+
+def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
+    """A block done by another player: in the third person; a variable bound inside names
+    every player's cards afterwards (plural)."""
+    saved = ctx.person, ctx.revealed_split
+    before = set(ctx.bound)
+    ctx.person = person
+    text = block(ctx, body)
+    ctx.person, ctx.revealed_split = saved
+    ctx.gathered |= set(ctx.bound) - before
+    ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items() if isinstance(v, tuple)})
+    return text
+
+
+def each(ctx: Ctx, s: A.Each) -> str:
+    body = s.body
+    if s.others and len(body) == 1 and isinstance(body[0], A.If) and not body[0].orelse:
+        c = body[0].cond          # "each other player with 5 or more cards in hand ..."
+        if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") and \
+                c.left.args[0] == A.Name("hand") and num(c.right) is not None:
+            return ctx.t(EACH_OTHER_WITH, n=num(c.right), x=in_their_person(ctx, body[0].then))
+    return ctx.t(EACH_OTHER if s.others else EACH, x=in_their_person(ctx, body))
+
+
+def player_block(ctx: Ctx, s: A.PlayerBlock) -> str:
+    player = ctx.p(PLAYER[s.side])
+    return f"{player} {in_their_person(ctx, s.body)}"
+
+
+def each_card(ctx: Ctx, s: A.EachCard) -> str:
+    src = s.source
+    if is_call(src, "distinct"):
+        inner = src.args[0]
+        if isinstance(inner, A.Name) and ctx.bound.get(inner.name, ("",))[0] == "reveal":
+            what = ctx.t(DIFFERENTLY_NAMED_REVEALED)
+        else:
+            what = ctx.t(DIFFERENTLY_NAMED_AMONG, them=describe(ctx, inner))
+    else:
+        what = ctx.t(FROM_BOUND, what=ctx.tn(CARD_WORD, 1), them=describe(ctx, src))
+    return ctx.t(EACH_CARD, what=what, x=block(ctx, s.body))
+
+
+def choose(ctx: Ctx, s: A.ChooseOne) -> str:
+    if s.count > 1:
+        opts = joined([option(ctx, o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
+        return ctx.p(CHOOSE_N[s.count], x=opts)
+    sep = ctx.t(OPTIONS_SEP).join
+    opts = joined([option(ctx, o) for o in s.options], sep) if not ctx.he \
+        else ctx.t(OR, a=block(ctx, s.options[0]), b=joined(
+            [block(ctx, o) for o in s.options[1:]], sep))
+    return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
+
+
+def option(ctx: Ctx, stmts) -> str:
+    """One option of `choose one`, its statements as one list: "discard your hand, +4 Cards,
+    and each other player ..." (Minion)."""
+    if len(stmts) < 2 or ctx.he:
+        return block(ctx, stmts)
+    return join(ctx, [stmt(ctx, x) for x in idioms.combine(ctx, merge(stmts))])
+
+
+def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
+    gains = [b[0] for b in s.blocks if len(b) == 1 and isinstance(b[0], A.Gain)]
+    if len(gains) == len(s.blocks) == 2 and all(g.dest == "deck" for g in gains):
+        return ctx.t(GAIN_EITHER_ORDER, x=join(ctx, [gain_what(ctx, g.what) for g in gains]))
+    return ctx.t(EITHER_ORDER, x=join(ctx, [block(ctx, b) for b in s.blocks]))
+
+
+def repeat(ctx: Ctx, s: A.Repeat) -> str:
+    body = s.body
+    if len(body) == 1 and isinstance(body[0], A.Gain) and isinstance(body[0].what, A.GainSpec) \
+            and body[0].what.relation is None and ctx.catalog is not None and \
+            body[0].what.kind in ctx.catalog.cards:
+        n = num(s.count)
+        if n is not None:
+            return gain(ctx, body[0], n)
+        if is_call(s.count, "pile_tokens") and isinstance(s.count.args[1], A.Name):
+            rate = ctx.t(TOKEN_ON_ITS_PILE, kind=token_name(ctx, s.count.args[1].name))
+            return ctx.t(GAIN_PER, card=ctx.card_name(body[0].what.kind), per=rate)
+        return ctx.tn(GAIN_COUNT, 2, card=ctx.card_name(body[0].what.kind),
+                      amount=amount(ctx, s.count))
+    return ctx.t(REPEAT, amount=amount(ctx, s.count), x=block(ctx, body))
+
+
+def as_you(ctx: Ctx, s: A.AsYou) -> str:
+    saved = ctx.person
+    ctx.person = 0
+    text = ctx.t(AS_YOU, x=stmt(ctx, s.stmt))
+    ctx.person = saved
+    return text
+
+
+def move(ctx: Ctx, s: A.Move) -> str:
+    t = s.target
+    if s.verb == "discard" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) \
+            and t.count.op == "-" and is_call(t.count.left, "count") \
+            and t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
+        return ctx.p(DISCARD_DOWN, n=t.count.right.value)
+    what = target_np(ctx, t, s.verb)
+    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cond is not None \
+            and t.expr.cond == ctx.until_cond:
+        what = ctx.t(THAT_CARD)
+    elif from_revealed(t) and ctx.revealed_n and ctx.revealed_n > 1 and num(t.count) == 1:
+        what = ctx.t(ONE_OF_THEM)
+    if from_revealed(t) and ctx.revealed_n and num(t.count) is not None:
+        ctx.revealed_n = max(0, ctx.revealed_n - num(t.count))
+    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and t.expr.name == "this" \
+            and ctx.this_where == "hand" and s.verb in ("reveal", "trash"):
+        what = ctx.t(THIS_FROM_HAND)
+    elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
+        what = ctx.t(THIS_CARD)
+    what = named_again(ctx, t, what)
+    verb = RETURN if s.verb == "return" else VERB.get(s.verb, VERB["choose"])
+    if s.verb == "set_aside" and isinstance(t, A.Selection):
+        verb = SET_ASIDE_LONG              # "set aside a card from your hand"
+    if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
+            s.verb != "return":
+        what = target_np(ctx, A.Selection("exactly", t.count, t.kind, t.source, t.by_you,
+                                          t.bind), s.verb)
+        saved = ctx.person
+        if ctx.he:
+            ctx.person = 2                   # "may trash a card", not "may trashes"
+        text = ctx.p(MAY, x=ctx.verb(verb, what))
+        ctx.person = saved
+    else:
+        text = ctx.verb(verb, what)
+    split_revealed(ctx, t)
+    one = single(t) or (t == A.AllOf(A.Name("revealed"), None) and
+                        bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD)
+    bind_name(ctx, t.bind, s.verb, one,
+              chosen=num(t.count) if isinstance(t, A.Selection) and t.mode == "exactly" else None)
+    return text
+
+
+def named_again(ctx: Ctx, target, what: str) -> str:
+    """A definite object the previous verb named too becomes a pronoun where the language
+    says so (Czech "odloží otočené karty nebo je vrátí"; English repeats the phrase)."""
+    definite = isinstance(target, A.AllOf) and isinstance(target.expr, A.Name) and \
+        not getattr(what, "pronoun", False)
+    if definite and ctx.last_object == (ctx.person, str(what)):
+        name = target.expr.name
+        many = not ctx.bound[name][1] if isinstance(ctx.bound.get(name), tuple) else \
+            name != "this"
+        what = ctx.again(what, many)
+    ctx.last_object = (ctx.person, str(what)) if definite else None
+    return what
+
+
+def from_revealed(t) -> bool:
+    """A choice of cards from among the revealed ones (`trash 1 card from revealed`)."""
+    return isinstance(t, A.Selection) and t.mode == "exactly" and t.kind is None and \
+        t.source == A.Name("revealed")
+
+
+def split_revealed(ctx: Ctx, target) -> None:
+    """After some of the revealed cards moved, the rest are "the other revealed cards"."""
+    if isinstance(target, A.AllOf) and isinstance(target.expr, A.Where):
+        ctx.revealed_split = True
+    elif isinstance(target, A.Selection):
+        src = target.source.source if isinstance(target.source, A.Where) else target.source
+        if src == A.Name("revealed"):
+            ctx.revealed_split = True
+
+
+def put(ctx: Ctx, s: A.Put) -> str:
+    t = s.target
+    if s.dest == "deck" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) and \
+            t.count.op == "-" and is_call(t.count.left, "count") and \
+            t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
+        return ctx.p(PUT_DOWN_TO, n=num(t.count.right))
+    revealed = A.AllOf(A.Name("revealed"), None)
+    if s.dest == "deck_bottom" and t == revealed and ctx.bound.get("__revealed_one"):
+        return ""          # what was looked at goes back where it was: printed cards omit it
+    what = target_np(ctx, t, "put")
+    if t == revealed and ctx.revealed_n == 1 and ctx.revealed_split:
+        what = ctx.t(THE_OTHER_ONE)
+    what = named_again(ctx, t, what)
+    from_deck = isinstance(t, A.AllOf) and t.expr == A.Name("revealed") and s.dest == "deck"
+    if s.owner is not None:
+        where = ctx.t(INTO_ZONE_OF[s.dest], player=ctx.p(PLAYER[s.owner]))
+        text = ctx.verb(PUT_WHERE, what, where=where)
+    elif s.dest == "mat":
+        text = ctx.verb(PUT_MAT, what, mat=mat_name(ctx, s.mat))
+    elif s.dest == "deck_bottom":
+        text = ctx.verb(PUT_BOTTOM, what)
+    elif from_deck and not s.any_order and ctx.bound.get("__revealed_one"):
+        text = ctx.verb(PUT_BACK, what)
+    elif from_deck:
+        text = ctx.verb(PUT_BACK_TOP, what)
+    else:
+        text = ctx.verb(PUT[s.dest], what)
+    split_revealed(ctx, t)
+    bind_name(ctx, t.bind, "put", single(t))
+    return ctx.t(IN_ANY_ORDER, x=text) if s.any_order else text
+
+
+def did_it(ctx: Ctx, c) -> bool:
+    """`if first and second`, `if count(traded) = 2` (as many as were to be chosen): the
+    printed "if you do"."""
+    if isinstance(c, A.And):
+        return all(isinstance(x, A.Name) and x.name in ctx.bound for x in (c.left, c.right))
+    if isinstance(c, A.Compare) and c.op == "=" and is_call(c.left, "count") and \
+            isinstance(c.left.args[0], A.Name) and num(c.right) is not None:
+        return ctx.chosen.get(c.left.args[0].name) == num(c.right)
+    return False
+
+
+def implicit_if(ctx: Ctx, s: A.If) -> bool:
+    """`if trashed { ... trashed ... }`: the guard goes unsaid, the body needs the card."""
+    c = s.cond
+    return isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE) \
+        and c.name in names_in(s.then) and not s.orelse
+
+
+def if_(ctx: Ctx, s: A.If) -> str:
+    c = s.cond
+    if ctx.treasure and ctx.person == 0 and len(s.then) == 1 and len(s.orelse) == 1 and \
+            all(isinstance(x, A.Bonus) and x.counter == "coins" and num(x.amount) is not None
+                for x in (s.then[0], s.orelse[0])):
+        return ctx.t(WORTH_IF, a=s.then[0].amount.value, b=s.orelse[0].amount.value,
+                     cond=condition(ctx, c))
+    if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
+            and not s.orelse:
+        return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
+    if did_it(ctx, c):
+        then = block(ctx, s.then)
+        text = ctx.t(IF_YOU_DO, then=then)
+        if s.orelse:
+            text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
+        return text
+    if isinstance(c, A.Name) and c.name in ctx.gathered and not ctx.he:
+        text = ctx.t(IF_ANYONE, then=block(ctx, s.then))
+        if s.orelse:
+            text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
+        return text
+    if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
+        then = block(ctx, s.then)
+        # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
+        text = then if c.name in names_in(s.then) else ctx.t(IF_YOU_DO, then=then)
+    else:
+        text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=condition(ctx, c),
+                     then=after_clause(ctx, s.then))
+    if s.orelse:
+        text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
+    return text
+
+
+
+
+CLAUSES = {
+    A.Bonus: bonus, A.Move: move, A.Put: put, A.Play: play, A.RevealTop: reveal_top,
+    A.RevealUntil: reveal_until, A.DrawUntil: draw_until, A.ShuffleInto: shuffle_into,
+    A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
+    A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,
+    A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=block(ctx, s.body)),
+    A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED),
+}

@@ -1,0 +1,213 @@
+"""What the renderer knows while walking one card (the locale, bound variables, who acts,
+what has been revealed), and the small facts about AST nodes and names that the phrase
+functions of dsl.text.words and the clauses of dsl.text.clauses ask."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dsl.language import ast as A
+from .i18n import Locale
+from .phrases import *  # noqa: F403 (the templates)
+from .forms import Phrase, fill, name_phrase, template_phrase, variant
+from dsl.language.walk import nodes
+
+
+@dataclass
+class Ctx:
+    """What the renderer knows while walking one card: the locale, the bound variables
+    (name -> (verb, single)), who acts (0 = you, 1 = he) and what has been moved."""
+    locale: Locale
+    catalog: object
+    card: object
+    fallbacks: list = field(default_factory=list)
+    bound: dict = field(default_factory=dict)
+    person: int = 0
+    revealed_n: int | None = None      # how many revealed cards are left, when known
+    until_cond: object = None          # the condition of the last `reveal until`
+    chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
+    gathered: set = field(default_factory=set)     # variables bound by several players
+    revealed_split: bool = False
+    this_where: str = "self"
+    treasure: bool = False
+    this_named: bool = False           # in a trigger on this card: "this" was said already
+    last_object: tuple | None = None   # (person, text): the last definite object of a verb
+    examples: dict | None = None       # msgid -> (filled text, values): translator comments
+
+    def _example(self, msgid: str, text: str, kw: dict) -> str:
+        if self.examples is not None and msgid not in self.examples:
+            self.examples[msgid] = (str(text), {k: str(v) if isinstance(v, Phrase) else v
+                                                for k, v in kw.items()})
+        return text
+
+    # -- lookups, never failing: a broken translation falls back to the English template
+    def t(self, msgid: str, **kw) -> str:
+        if msgid in self.locale.dropped_ids:         # a broken translation, not loaded
+            self._note("template: " + msgid)
+        text = self.locale.gettext(msgid)
+        try:
+            out = fill(text, kw)
+        except (KeyError, IndexError, ValueError):
+            self._note("template: " + msgid)
+            return msgid.format(**kw)
+        return self._example(msgid, template_phrase(
+            out, text, kw, lambda form: self.locale.phrase_form(msgid, form)), kw)
+
+    def tn(self, pair: tuple, n: int, **kw) -> str:
+        if pair[0] in self.locale.dropped_ids:
+            self._note("template: " + pair[0])
+        text = self.locale.ngettext(pair[0], pair[1], n)
+        values = {"n": n, **kw}
+        try:
+            out = fill(text, values)
+        except (KeyError, IndexError, ValueError):
+            self._note("template: " + pair[0])
+            return (pair[0] if n == 1 else pair[1]).format(n=n, **kw)
+        return self._example(pair[0], template_phrase(
+            out, text, values, lambda form: self.locale.phrase_form(pair[0], form, pair[1], n)),
+            values)
+
+    def pick(self, forms: tuple) -> str:
+        """Of (you, he[, he after `may`]) forms, the current person's: 0 you, 1 he (`he
+        gains`), 2 he after a `may` (`he may gain`), the you form when there is no third."""
+        if self.person == 2:
+            return forms[2] if len(forms) > 2 else forms[0]
+        return forms[self.person]
+
+    def p(self, forms: tuple, **kw) -> str:
+        """A (you, he[, he after `may`]) template in the current person."""
+        return self.t(self.pick(forms), **kw)
+
+    def pronoun(self, many: bool = False) -> str:
+        """`it` / `them` as a verb's object, marked so that the verb takes its pronoun form."""
+        return as_pronoun(self.t(THEM if many else IT))
+
+    def again(self, phrase, many: bool = False):
+        """A definite object named a second time: the pronoun's "again" variant where the
+        language has one (Czech "ji", "je"), else the phrase as it is (English repeats it)."""
+        pron = THEM if many else IT
+        if self.locale.phrase_form(pron, "again") is None:
+            return phrase
+        return as_pronoun(variant(self.t(pron), "again"))
+
+    def verb(self, forms, what, **kw) -> str:
+        """A verb's template in the current person; with a pronoun object, its "pro" variant
+        (a language that puts the pronoun before the verb says so in "phrase|pro...")."""
+        text = self.p(forms, what=what, **kw) if isinstance(forms, tuple) else \
+            self.t(forms, what=what, **kw)
+        return variant(text, "pro") if getattr(what, "pronoun", False) else text
+
+    @property
+    def he(self) -> bool:
+        return self.person != 0
+
+    def _note(self, what: str) -> None:
+        if what not in self.fallbacks:
+            self.fallbacks.append(what)
+
+    def card_name(self, card_id: str) -> str:
+        """A card's name, a Phrase that knows its grammatical forms ("card name|acc")."""
+        card = self.catalog.cards.get(card_id) if self.catalog else None
+        if card is None:
+            return card_id
+        name, fell_back = self.locale.card_name(card)
+        if fell_back:
+            self._note(f"name: {card_id}")
+            return name
+        return name_phrase(name, lambda form: self.locale.card_name_form(card, form))
+
+    def kind_name(self, kind: str) -> str:
+        if self.catalog is not None and kind in self.catalog.types:
+            name, fell_back = self.locale.type_name(kind, self.catalog)
+            if fell_back:
+                self._note(f"type: {kind}")
+                return name
+            return name_phrase(name, lambda form: self.locale.type_name_form(
+                kind, form, self.catalog))
+        return self.card_name(kind)
+
+
+def as_pronoun(phrase):
+    """The phrase marked as a pronoun (see Ctx.verb); plain text stays as it is."""
+    if isinstance(phrase, Phrase):
+        phrase.pronoun = True
+    return phrase
+
+
+def cap(s: str) -> str:
+    """The text with a capital first letter; a Phrase stays one (its forms capitalized)."""
+    out = s[:1].upper() + s[1:] if s else s
+    return Phrase(out, lambda form: cap(s.form(form))) if isinstance(s, Phrase) else out
+
+
+def sentence(s: str) -> str:
+    s = cap(s.strip())
+    return s if not s or s[-1] in ".!?" or s.endswith(".)") else s + "."
+
+
+def num(e) -> int | None:
+    return e.value if isinstance(e, A.Num) else None
+
+
+def is_call(e, func: str) -> bool:
+    return isinstance(e, A.Call) and e.func == func
+
+
+def names_in(node) -> set:
+    """Every Name used anywhere inside a node (to see whether a body uses a variable)."""
+    return {n.name for n in nodes(node) if isinstance(n, A.Name)}
+
+
+# ---- kinds and card phrases -------------------------------------------------------------------
+def is_card_id(ctx, kind) -> bool:
+    return ctx.catalog is not None and kind in ctx.catalog.cards and kind not in ctx.catalog.types
+
+
+def cost_test(cond):
+    """(op, cost) when a condition on a card compares its own cost (`cost >= $3`)."""
+    if isinstance(cond, A.Compare) and isinstance(cond.left, A.Name) and \
+            cond.left.name == "cost":
+        return cond.op, cond.right
+    return None
+
+
+def same_name_as(cond):
+    """The expression X of a condition `name = name(X)` on a card ("copies of X")."""
+    if isinstance(cond, A.Compare) and cond.op == "=" and cond.left == A.Name("name") and \
+            is_call(cond.right, "name"):
+        return cond.right.args[0]
+    return None
+
+
+def is_kind_name(ctx, name: str) -> bool:
+    return ctx.catalog is not None and (name in ctx.catalog.cards or name in ctx.catalog.types)
+
+
+def token_name(ctx, kind: str) -> str:
+    """A token kind in words: the card's name when a card is named so (Embargo), `VP` for
+    the rules' victory token, else the kind itself."""
+    if ctx.catalog is not None and ctx.catalog.rules is not None and \
+            kind == ctx.catalog.rules.victory_token:
+        return ctx.t(VP_TOKEN_KIND)
+    if is_card_id(ctx, kind):
+        return ctx.card_name(kind)
+    return kind.replace("_", " ").capitalize()
+
+
+def mat_name(ctx, mat: str) -> str:
+    return ctx.card_name(mat) if is_card_id(ctx, mat) else mat.replace("_", " ").capitalize()
+
+
+def bind_name(ctx: Ctx, name: str | None, verb: str, single: bool, chosen=None) -> None:
+    if name:
+        ctx.bound[name] = (verb, single)
+        if chosen is not None:
+            ctx.chosen[name] = chosen
+
+
+def single(target) -> bool:
+    if isinstance(target, A.Selection):
+        return target.mode in ("exactly", "up_to") and num(target.count) == 1
+    return isinstance(target.expr, A.Name) and target.expr.name in ("this", "it")
+
+
+# ---- expressions -------------------------------------------------------------------------------

@@ -1,0 +1,342 @@
+"""Locales: gettext catalogs for the phrase templates, card names and type names.
+
+Why gettext: translators already have the tools (pybabel, Poedit, Weblate), and plural
+rules come from CLDR through Babel's `Plural-Forms` header instead of being hand-written.
+A catalog lives in `locales/<lang>/LC_MESSAGES/dominion.po`. The `.po` file is the source
+of truth; a compiled `.mo` next to it is used when it is up to date, otherwise the `.po`
+is compiled in memory, so a translator's edit shows at once.
+
+Names printed in a rulebook stay in the card files (`names: {cs: ...}`); a catalog may add
+a name a card file lacks (msgctxt "card name", msgid = the English name) — that is how a
+new locale names every card without touching card files. Type names work the same way
+with msgctxt "card type".
+
+Grammatical forms (docs/grammatical-case.md): a translation may ask for `{what:acc}`; the
+forms are the language's own entries, msgctxt "card name|acc", "card type|gen" and
+"phrase|acc" (msgid = the English name or template), looked up by `card_name_form`,
+`type_name_form` and `phrase_form`.
+"""
+from __future__ import annotations
+
+import copy
+import gettext
+import io
+import re
+import string
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+from dsl.language.data import fan_subfolders, shipped_dir
+
+DOMAIN = "dominion"
+CARD_NAME = "card name"          # msgctxt of card names
+CARD_TYPE = "card type"          # msgctxt of type names
+PHRASE = "phrase"                # msgctxt prefix of a template's forms ("phrase|acc")
+SOURCE_LANG = "en"               # the language of the msgids
+
+
+def default_locales_dir() -> Path:
+    return shipped_dir("locales")
+
+
+class LocaleError(Exception):
+    """A locale that cannot be used (unknown code, unreadable catalog)."""
+
+
+def catalog_path(lang: str, locales_dir: Path | None = None) -> Path:
+    return (locales_dir or default_locales_dir()) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def available_locales(locales_dir: Path | None = None, extra=()) -> list[str]:
+    """English (the msgids) plus every locale with a catalog folder (the shipped one's, or
+    a fan set's: `extra`)."""
+    found = set()
+    for root in [*extra, locales_dir or default_locales_dir()]:
+        found |= {p.parent.parent.name for p in sorted(root.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+                  [:MAX_LOCALES]}
+    return [SOURCE_LANG] + sorted(found - {SOURCE_LANG})
+
+
+@dataclass
+class Locale:
+    """One language: translated templates with plural rules, card and type names.
+
+    `translated` holds the (context, msgid) keys the catalog really translates (not fuzzy,
+    not empty), so a caller can tell a translation from a fallback to English even when
+    the two are spelled alike.
+    """
+    code: str
+    translations: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+    translated: frozenset = frozenset()
+    po: object = None                    # the babel Catalog, when there is one
+    dropped: tuple = ()                  # (line, msgid, problem) of unsafe translations
+    form_dropped: frozenset = frozenset()  # msgids refused only in a "...|form" entry
+
+    @cached_property
+    def dropped_ids(self) -> frozenset:
+        """The msgids whose translation was refused (unsafe placeholders)."""
+        return frozenset(msgid for _, msgid, _ in self.dropped) - self.form_dropped
+
+    @property
+    def language(self) -> str:
+        return self.code.split("_")[0].split("-")[0]
+
+    def gettext(self, msgid: str) -> str:
+        return self.translations.gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        return self.translations.pgettext(context, msgid)
+
+    def has(self, msgid: str, context: str | None = None) -> bool:
+        return self.language == SOURCE_LANG or (context, msgid) in self.translated
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.translations.npgettext(context, singular, plural, n)
+
+    def _form(self, context: str, msgid: str, form: str, plural: str | None = None,
+              n: int = 1) -> str | None:
+        """The "context|form" translation of msgid, or None when the catalog has none."""
+        key = f"{context}|{form}"
+        if self.language == SOURCE_LANG or (key, msgid) not in self.translated:
+            return None
+        if plural is None:
+            return self.pgettext(key, msgid)
+        return self.npgettext(key, msgid, plural, n)
+
+    def card_name_form(self, card, form: str) -> str | None:
+        """A card name in a grammatical form (msgctxt "card name|acc", msgid = the English
+        name), or None: the plain name serves."""
+        return self._form(CARD_NAME, card.names.get(SOURCE_LANG, card.id), form)
+
+    def type_name_form(self, type_id: str, form: str, catalog=None) -> str | None:
+        """A type name in a grammatical form (msgctxt "card type|acc"), or None."""
+        tdef = catalog.types.get(type_id) if catalog is not None else None
+        names = tdef.names if tdef is not None else {}
+        return self._form(CARD_TYPE, names.get(SOURCE_LANG, type_id.capitalize()), form)
+
+    def phrase_form(self, msgid: str, form: str, plural: str | None = None,
+                    n: int = 1) -> str | None:
+        """A template's translation for the whole phrase in a form (msgctxt "phrase|acc"),
+        or None: the plain translation is used with the form passed to its placeholders."""
+        return self._form(PHRASE, msgid, form, plural, n)
+
+    def card_name(self, card) -> tuple[str, bool]:
+        """(name, fell_back): the card file's name first, then the catalog, then English."""
+        if self.code in card.names:
+            return card.names[self.code], False
+        if self.language in card.names:
+            return card.names[self.language], False
+        english = card.names.get(SOURCE_LANG, card.id)
+        if (CARD_NAME, english) in self.translated:
+            return self.pgettext(CARD_NAME, english), False
+        return english, self.language != SOURCE_LANG
+
+    def type_name(self, type_id: str, catalog=None) -> tuple[str, bool]:
+        """(name, fell_back) of a card type: sets/basic/set.yaml first, then the catalog."""
+        tdef = catalog.types.get(type_id) if catalog is not None else None
+        names = tdef.names if tdef is not None else {}
+        if self.code in names:
+            return names[self.code], False
+        if self.language in names:
+            return names[self.language], False
+        english = names.get(SOURCE_LANG, type_id.capitalize())
+        if (CARD_TYPE, english) in self.translated:
+            return self.pgettext(CARD_TYPE, english), False
+        return english, self.language != SOURCE_LANG
+
+
+def _translated_keys(po) -> frozenset:
+    keys = set()
+    for m in po:
+        if not m.id or m.fuzzy:
+            continue
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        if all(strings):
+            keys.add((m.context, m.id[0] if isinstance(m.id, (tuple, list)) else m.id))
+    return frozenset(keys)
+
+
+MAX_CATALOG_BYTES = 2_000_000
+MAX_LOCALES = 200                # catalog folders read from one locales/ folder
+_CODE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*\Z")
+MAX_PLURALS = 6                  # CLDR's most (Arabic); more is a broken or hostile header
+MAX_PLURAL_RULE = 300            # characters of the Plural-Forms expression
+_PLURAL_FORMS = re.compile(rb"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=([^\\\n\"]*)")
+_FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_FORM_SPEC = re.compile(r"[a-z]{2,12}\Z")   # a grammatical form: {what:acc}
+
+
+def _check_header(po_path: Path, raw: bytes) -> None:
+    """A catalog's Plural-Forms, checked before anything reads it: a huge nplurals makes
+    babel and gettext allocate and loop without end."""
+    m = _PLURAL_FORMS.search(raw)
+    if m is None:
+        return
+    n, rule = int(m.group(1)[:6]), m.group(2).strip()
+    if not 1 <= n <= MAX_PLURALS or len(rule) > MAX_PLURAL_RULE:
+        raise LocaleError(f"{po_path}: bad Plural-Forms header (nplurals={m.group(1)[:12].decode()}"
+                          f", at most {MAX_PLURALS}, a rule of at most {MAX_PLURAL_RULE} "
+                          "characters); copy the header from the CLDR rules, e.g. "
+                          "`pybabel init -l LANG`")
+
+
+def placeholder_problem(msgid: str, msgstr: str) -> str | None:
+    """Why a translation's placeholders cannot be filled safely, or None: each must be a
+    plain `{name}` from the template's own placeholders, or `{name:form}` asking for a
+    grammatical form (2 to 12 lowercase letters: `{what:acc}`); no `.attr`, `[i]`, `!r` or
+    other spec."""
+    try:
+        allowed = {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
+        fields = list(string.Formatter().parse(msgstr))
+    except ValueError as e:
+        return f"not a format string ({e})"
+    for _, name, spec, conversion in fields:
+        if name is None:
+            continue
+        if not _FIELD.match(name) or conversion or spec and not _FORM_SPEC.match(spec):
+            return f"placeholder {{{name}{'!' + conversion if conversion else ''}" \
+                   f"{':' + spec if spec else ''}}} is not a plain name or name:form " \
+                   "(a form is 2 to 12 lowercase letters, e.g. {what:acc})"
+        if name not in allowed:
+            return f"placeholder {{{name}}} is not one of the template's " \
+                   f"({', '.join('{' + a + '}' for a in sorted(allowed)) or 'none'})"
+    return None
+
+
+def _unsafe_dropped(po) -> list:
+    """Clear the translations whose placeholders cannot be filled safely (they fall back to
+    English); returns (line, msgid, problem, context) of each, for `dsl lint --locale`."""
+    dropped = []
+    for m in po:
+        if not m.id or not m.string:
+            continue
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        problems = [p for p in (placeholder_problem(" ".join(ids), s) for s in strings if s) if p]
+        if problems:
+            dropped.append((m.lineno or 1, ids[0], problems[0], m.context))
+            m.string = tuple("" for _ in strings) if len(strings) > 1 else ""
+    return dropped
+
+
+@lru_cache(maxsize=None)
+def _load(po_path: Path, mtime: float) -> Locale:
+    lang = po_path.parent.parent.name
+    try:
+        raw = po_path.read_bytes()
+    except OSError as e:
+        raise LocaleError(f"{po_path}: cannot read the catalog: {e.strerror}") from None
+    if len(raw) > MAX_CATALOG_BYTES:
+        raise LocaleError(f"{po_path}: catalog too large (over {MAX_CATALOG_BYTES} bytes)")
+    _check_header(po_path, raw)
+    from babel.messages.mofile import write_mo      # here: babel is slow to import, and
+    from babel.messages.pofile import read_po       # most commands read no catalog
+    try:
+        po = read_po(io.BytesIO(raw), locale=None, domain=DOMAIN)
+    except Exception as e:     # babel raises several kinds for a broken .po
+        raise LocaleError(f"{po_path}: cannot read the catalog: {e}") from None
+    if not 1 <= po.num_plurals <= MAX_PLURALS:
+        raise LocaleError(f"{po_path}: bad Plural-Forms header (nplurals={po.num_plurals})")
+    found = _unsafe_dropped(po)
+    dropped = [d[:3] for d in found]
+    plain = {d[1] for d in found if not d[3] or "|" not in d[3]}
+    form_only = frozenset(d[1] for d in found if d[1] not in plain)
+    mo_path = po_path.with_suffix(".mo")
+    if mo_path.exists() and mo_path.stat().st_mtime >= mtime and not dropped:
+        data = mo_path.read_bytes()
+    else:
+        buf = io.BytesIO()
+        write_mo(buf, po, use_fuzzy=False)
+        data = buf.getvalue()
+    try:
+        trans = gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, ValueError, SyntaxError, RecursionError) as e:
+        raise LocaleError(f"{po_path}: bad catalog (check Plural-Forms): {e}") from None
+    return Locale(lang, trans, _translated_keys(po), po, tuple(dropped), form_only)
+
+
+def get_locale(code: str, locales_dir: Path | None = None, extra=()) -> Locale:
+    """The locale `code`; English needs no catalog. Unknown codes are a LocaleError.
+    `extra`: fan sets' locale folders, whose catalogs come first (their own cards' names),
+    falling back to the shipped catalog."""
+    if not _CODE.match(code):
+        raise LocaleError(f"'{code[:40]}' is not a locale code (e.g. hu, cs, pt_BR)")
+    paths = [catalog_path(code, d) for d in [*extra, locales_dir or default_locales_dir()]]
+    found = [_load(p.resolve(), p.stat().st_mtime) for p in paths if p.exists()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        return _chained(code, found)
+    if code == SOURCE_LANG:
+        return Locale(SOURCE_LANG)
+    known = ", ".join(available_locales(locales_dir, extra))
+    raise LocaleError(f"no catalog for locale '{code}' (known: {known}); create one with "
+                      f"`dsl locale init {code}`")
+
+
+def locale_folders(catalog) -> list[Path]:
+    """The catalog folders read before the shipped one: each loaded fan set's `locales/`,
+    then `./locales` of the working folder, where `dsl locale init` writes when no fan set
+    is given (so that a translator's new catalog is seen at once)."""
+    out = fan_subfolders(catalog, "locales")
+    here = Path("locales")
+    try:
+        seen = {p.resolve() for p in out} | {default_locales_dir().resolve()}
+        if here.is_dir() and here.resolve() not in seen:
+            out.append(here)
+    except OSError:
+        pass
+    return out
+
+
+def locale_for(code: str, catalog) -> Locale:
+    """The locale `code` with the catalogs of `locale_folders` first."""
+    return get_locale(code, extra=locale_folders(catalog))
+
+
+def _chained(code: str, locales: list) -> Locale:
+    """One locale of several catalogs, the first that translates a message winning (the
+    cached catalogs are copied, never changed)."""
+    chain = [copy.copy(loc.translations) for loc in locales]
+    for t in chain:
+        t._fallback = None            # the copies' own links only (set just below)
+    for t, nxt in zip(chain, chain[1:]):
+        t.add_fallback(nxt)
+    return Locale(code, chain[0], frozenset().union(*(loc.translated for loc in locales)),
+                  locales[0].po, tuple(d for loc in locales for d in loc.dropped),
+                  frozenset().union(*(loc.form_dropped for loc in locales)) -
+                  frozenset().union(*(loc.dropped_ids for loc in locales)))
+
+
+# ---- extraction (pybabel extract) ---------------------------------------------------------
+def extract_cards(fileobj, keywords, comment_tags, options):
+    """Babel extractor for card files and set files: card names (msgctxt "card name") and
+    type names (msgctxt "card type"), with the YAML line. Registered as the entry point
+    `dominion_cards` in the group `babel.extractors` (see babel.cfg)."""
+    import yaml
+    try:
+        text = fileobj.read().decode("utf-8")
+        data = yaml.safe_load(text)
+    except (UnicodeDecodeError, ValueError, yaml.YAMLError):
+        return                      # `dsl lint` reports broken files; extraction skips them
+    if not isinstance(data, dict):
+        return
+    lines = text.splitlines()
+
+    def line_of(word: str) -> int:
+        """The line of the English name: `en: word` first, else any line but a comment."""
+        code = [(i, line) for i, line in enumerate(lines, 1)
+                if word in line and not line.lstrip().startswith("#")]
+        return next((i for i, line in code if "en:" in line), code[0][0] if code else 1)
+    names = data.get("names")
+    if "cost" in data and isinstance(names, dict) and isinstance(names.get("en"), str):
+        yield line_of(names["en"]), "pgettext", (CARD_NAME, names["en"]), \
+            [f"card id: {data.get('id')}"]
+    for t in data.get("types", []) if isinstance(data.get("types"), list) else []:
+        if isinstance(t, dict) and isinstance(t.get("names"), dict) and "en" in t["names"]:
+            yield line_of(t["names"]["en"]), "pgettext", (CARD_TYPE, t["names"]["en"]), \
+                [f"type id: {t.get('id')}"]

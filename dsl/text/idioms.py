@@ -1,0 +1,134 @@
+"""Idioms of printed card text: runs and pairs of statements that a printed card says in one
+clause ("If it is an Action card, +1 Action; Treasure card, +$1", "trash the top card of
+your deck", "each player passes a card"). Part of the renderer: dsl.text.clauses asks
+combine() before it renders a block."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+from . import clauses as C
+from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .context import Ctx, bind_name, mat_name, num, single
+from .words import describe, pred, target_np, them
+
+
+class Said:
+    """Statements said as one clause (`reveal top 1` + `trash revealed`: "trash the top card
+    of your deck"), made by combine(); rendered in its turn, when the statements before it
+    have bound their variables."""
+    def __init__(self, render):
+        self.render = render
+
+    @property
+    def text(self) -> str:
+        return self.render()
+
+
+def _pairs(ctx: Ctx, stmts) -> list:
+    """Pairs of statements that a printed card says in one clause."""
+    out, i = [], 0
+    while i < len(stmts):
+        a = stmts[i]
+        b = stmts[i + 1] if i + 1 < len(stmts) else None
+        said = _pair(ctx, a, b) if b is not None else None
+        if said is not None:
+            out.append(Said(said))
+            i += 2
+        else:
+            out.append(a)
+            i += 1
+    return out
+
+
+def combine(ctx: Ctx, stmts) -> list:   # noqa: F811 (the runs first, then the pairs)
+    return _pairs(ctx, _runs(ctx, stmts))
+
+
+def _runs(ctx: Ctx, stmts) -> list:
+    """`if it is action {+1 action}; if it is treasure {+$1}` -> "If it is an Action card,
+    +1 Action; Treasure card, +$1" (Ironworks, Tribute)."""
+    out, i = [], 0
+    while i < len(stmts):
+        j = i
+        while j < len(stmts) and _kind_if(stmts[j]) and \
+                stmts[j].cond.subject == stmts[i].cond.subject:
+            j += 1
+        if j - i >= 2:
+            out.append(Said(lambda items=stmts[i:j]: _kinds_list(ctx, items)))
+            i = j
+        else:
+            out.append(stmts[i])
+            i += 1
+    return out
+
+
+def _kinds_list(ctx: Ctx, items) -> str:
+    subject = items[0].cond.subject
+    it = them(ctx, subject.name, pronoun=True) if isinstance(subject, A.Name) else \
+        describe(ctx, subject)
+    first = ctx.t(THEN_CLAUSE, kind=pred(ctx, A.Name(items[0].cond.kind)),
+                  then=C.block(ctx, items[0].then))
+    rest = [ctx.t(KIND_THEN, kind=ctx.kind_name(x.cond.kind), then=C.block(ctx, x.then))
+            for x in items[1:]]
+    return ctx.t(IF_IT_IS_LIST, it=it, first=first, rest="; ".join(rest))
+
+
+def _kind_if(s) -> bool:
+    return isinstance(s, A.If) and isinstance(s.cond, A.Is) and not s.cond.negated and \
+        not s.orelse and all(isinstance(x, A.Bonus) for x in s.then)
+
+
+def _pair(ctx: Ctx, a, b):
+    """The renderer of a pair said as one clause, or None."""
+    revealed = A.AllOf(A.Name("revealed"), None)
+    if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
+            num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
+            b.verb == "discard" and b.target == revealed:
+        def reveal_then_discard():
+            bind_name(ctx, a.bind, "reveal", False)
+            return ctx.tn(ctx.pick(REVEAL_THEN_DISCARD), num(a.count))
+        return reveal_then_discard
+    if isinstance(a, A.Move) and isinstance(b, A.If) and isinstance(a.target, A.Selection) \
+            and a.target.bind and a.target.kind and a.target.source == A.Name("hand") and \
+            b.cond == A.Not(A.Name(a.target.bind)) and not b.orelse and \
+            b.then == (A.Move("reveal", A.AllOf(A.Name("hand"), None)),):
+        return lambda: ctx.p(OR_REVEAL_HAND, x=C.move(ctx, a), kind=ctx.kind_name(a.target.kind))
+    if isinstance(a, A.Move) and isinstance(b, A.Move) and a.verb == b.verb and \
+            a.verb in ("trash", "discard", "reveal") and a.target == A.AllOf(A.Name("this"),
+                                                                           a.target.bind):
+        def this_and():
+            C.move(ctx, a)                 # "trash this and ...": binds what the first took
+            second = target_np(ctx, b.target, b.verb)
+            bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
+            return ctx.p(VERB[a.verb], what=C.join(ctx, [ctx.t(THIS), second]))
+        return this_and
+    if isinstance(a, A.RevealTop) and num(a.count) == 1 and not a.bottom and a.bind is None:
+        if isinstance(b, A.Move) and b.verb in VERB_TOP and \
+                isinstance(b.target, A.AllOf) and b.target.expr == A.Name("revealed"):
+            def top_card():
+                bind_name(ctx, b.target.bind, b.verb, True)
+                return ctx.p(VERB_TOP[b.verb])
+            return top_card
+        if isinstance(b, A.Put) and b.dest == "mat" and b.target == revealed and not ctx.he:
+            return lambda: ctx.p(SET_ASIDE_ON_MAT, what=ctx.t(THE_TOP_CARD),
+                                 mat=mat_name(ctx, b.mat))
+    if isinstance(a, A.Put) and isinstance(b, A.Put) and a.dest == b.dest == "mat" and \
+            a.mat == b.mat and not a.any_order and not b.any_order:
+        return lambda: ctx.p(PUT_MAT, mat=mat_name(ctx, a.mat), what=C.join(
+            ctx, [target_np(ctx, a.target, "put"), target_np(ctx, b.target, "put")]))
+    if isinstance(a, A.Each) and isinstance(b, A.Each) and len(a.body) == len(b.body) == 1:
+        choose, put = a.body[0], b.body[0]
+        if isinstance(choose, A.Move) and choose.verb == "choose" and \
+                isinstance(choose.target, A.Selection) and choose.target.bind and \
+                isinstance(put, A.Put) and put.owner is not None and \
+                put.target == A.AllOf(A.Name(choose.target.bind), None):
+            def passes():
+                saved = ctx.person
+                ctx.person = 1
+                what = target_np(ctx, choose.target)
+                player = ctx.p(PLAYER[put.owner])
+                ctx.person = saved
+                return ctx.t(EACH_PASSES, what=what, player=player)
+            return passes
+    return None
+
+

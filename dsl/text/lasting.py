@@ -1,0 +1,98 @@
+"""Clauses of what starts something beyond itself: triggers and cost changes for the rest of
+the turn, the next turn, extra turns, tokens, naming a card, and copies of cards. Part of the
+renderer (dsl.text.clauses looks these up by node type)."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+from . import clauses as C
+from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .context import Ctx, cap, is_kind_name, num, token_name
+from .words import amount, describe, kind_adj, them
+
+
+def copy_of(ctx: Ctx, src, qualified) -> str:
+    """`a copy of it`; `a copy of a card costing up to $6 that the player to your right
+    gained on his last turn`."""
+    if isinstance(src, A.OfPlayer) and src.name in HISTORY_OF:
+        what = qualified or ctx.t(A_CARD)
+        return ctx.t(COPY_OF, what=ctx.t(HISTORY_OF[src.name], what=what,
+                                         player=ctx.p(PLAYER[src.side])))
+    if isinstance(src, A.Name):
+        what = them(ctx, src.name, pronoun=True)
+    else:
+        what = describe(ctx, src)
+    return ctx.t(COPY_OF, what=what if qualified is None else f"{qualified} ({what})")
+
+
+def later(ctx: Ctx, s: A.Later) -> str:
+    body = C.block(ctx, s.body)
+    if s.event == "cleanup_start" and s.card is None:
+        return ctx.t(LATER_CLEANUP, x=body)
+    if s.card is not None and not isinstance(s.card, A.Name) or \
+            isinstance(s.card, A.Name) and is_kind_name(ctx, s.card.name):
+        if s.event == "play" and len(s.body) == 1 and isinstance(s.body[0], A.Bonus) and \
+                s.body[0].counter == "coins" and num(s.body[0].amount) is not None:
+            return ctx.t(PRODUCES_EXTRA, card=kind_adj(ctx, s.card), n=num(s.body[0].amount))
+        what = ctx.t(A_KIND, kind=kind_adj(ctx, s.card))
+        return ctx.t(LATER_WHEN, x=ctx.t(EVENT[s.event][0], what=what, x=body))
+    card = them(ctx, s.card.name, pronoun=True) if isinstance(s.card, A.Name) else \
+        ctx.t(THIS)
+    if s.event == "discard_from_play":
+        return ctx.t(LATER_DISCARD_YOU, card=card, x=body)
+    return ctx.t(LATER_EVENT, card=card, event=ctx.t(LATER_VERBS.get(s.event, s.event)),
+                 x=body)
+
+
+def extra_turn(ctx: Ctx, s: A.ExtraTurn) -> str:
+    if s.who == "you":
+        text = ctx.t(EXTRA_TURN_YOU)
+        if s.at_most_in_a_row is not None:
+            text += ". " + cap(ctx.t(AT_MOST_IN_A_ROW, n=s.at_most_in_a_row))
+        return text
+    text = ctx.t(EXTRA_TURN)
+    if s.controlled:
+        text += ", " + ctx.t(EXTRA_CONTROLLED)
+    if s.gains_to_controller:
+        text += ". " + cap(ctx.t(EXTRA_GAINS))
+    if s.trash_set_aside:
+        text += ("; " if s.gains_to_controller else ". ") + ctx.t(EXTRA_TRASH)
+    return text
+
+
+def next_turn(ctx: Ctx, s: A.NextTurn) -> str:
+    if all(isinstance(x, A.Bonus) and num(x.amount) is not None for x in s.body):
+        return ctx.t(NEXT_TURN_BONUSES, x=ctx.t(LIST_SEP).join(C.bonus(ctx, x) for x in s.body))
+    return ctx.t(NEXT_TURN, x=C.block(ctx, s.body))
+
+
+def turn_cost(ctx: Ctx, s: A.TurnCost) -> str:
+    cards = ctx.t(ALL_CARDS) if s.kind is None else ctx.t(KIND_PLURAL,
+                                                            kind=ctx.kind_name(s.kind))
+    n = num(s.delta)
+    return ctx.t(TURN_COST[s.sign], cards=cards, n=n if n is not None else amount(ctx, s.delta))
+
+
+def turn_draw(ctx: Ctx, s: A.TurnDraw) -> str:
+    usual = ctx.catalog.rules.hand_size if ctx.catalog is not None and ctx.catalog.rules \
+        else 5
+    return ctx.t(TURN_DRAW, n=amount(ctx, s.amount), usual=usual)
+
+
+def name_card(ctx: Ctx, s: A.NameCard) -> str:
+    ctx.bound[s.bind] = ("name", True)
+    return ctx.p(NAME_A_CARD)
+
+
+def tokens(ctx: Ctx, s: A.Tokens) -> str:
+    n = num(s.amount)
+    kind = token_name(ctx, s.kind)
+    pair = TOKEN_ON_PILE if s.on_pile else (TAKE_TOKENS if s.sign > 0 else LOSE_TOKENS)
+    if n is None and pair is TAKE_TOKENS:
+        return ctx.p(TAKE_TOKENS_EXPR, kind=kind, amount=amount(ctx, s.amount))
+    if n is None:
+        return ctx.tn(ctx.pick(pair), 2, kind=kind).replace("2", amount(ctx, s.amount), 1)
+    return ctx.tn(ctx.pick(pair), n, kind=kind)
+
+
+CLAUSES = {A.Later: later, A.ExtraTurn: extra_turn, A.NextTurn: next_turn,
+           A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens}

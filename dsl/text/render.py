@@ -1,0 +1,234 @@
+"""Card text generated from the effect AST, in any locale.
+
+Why from the AST: a fan card written in the language gets its text in every locale without
+anyone writing it, and the text can never disagree with what the card does. Each construct
+has a phrase template: an English msgid with named placeholders, marked with `N_` (one
+form) or `ngettext` (singular and plural) so that `pybabel extract` finds it, and looked up
+in the locale's gettext catalog when a card is rendered. Card and type names inside a text
+come from the locale too.
+
+The layout follows a printed card: each top-level bonus on its own line (`+1 Card`), the
+other statements as sentences in the order the card does them, victory points first, and a
+dividing line before the abilities below the line (when gained or bought, reactions,
+triggers, cost changes).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dsl.language import ast as A
+from .i18n import Locale
+from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
+    A_CARD, A_KIND, BONUS, BUY_OR_PLAY, CARDS_PLURAL, DIVIDER, EVENT, IN_GAMES_USING,
+    KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
+    PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
+    WHILE_IN_PLAY,
+)
+from .clauses import block, bonus, merge, stmt
+from .idioms import combine
+from .context import Ctx, cap, is_call, mat_name, num, sentence
+from .forms import variant
+from .words import amount, kind_adj, pred, zone_np
+from dsl.language.walk import mat_names
+
+
+# ---- the rendered card -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RenderedCard:
+    id: str
+    locale: str
+    name: str
+    types: tuple
+    cost: str
+    text: tuple
+    fallbacks: tuple = ()          # what fell back to English: "name", "type:x", "template:..."
+
+    def as_json(self) -> dict:
+        return {"id": self.id, "locale": self.locale, "name": self.name,
+                "types": list(self.types), "cost": self.cost, "text": list(self.text),
+                "fallbacks": list(self.fallbacks)}
+
+
+# ---- the whole card --------------------------------------------------------------------------------
+def _vp_line(ctx: Ctx, vp) -> str:
+    n = num(vp)
+    if n is None and isinstance(vp, A.Arith) and vp.op == "-" and num(vp.left) == 0:
+        n = -vp.right.value if num(vp.right) is not None else None
+    if n is not None:
+        return ctx.tn(VP, abs(n)).replace(str(abs(n)), str(n), 1) if n < 0 else ctx.tn(VP, n)
+    if isinstance(vp, A.Arith) and vp.op == "/" and num(vp.right) is not None and \
+            is_call(vp.left, "count"):
+        n = vp.right.value              # "for every 10 cards": the plural form of 10
+        return sentence(ctx.t(VP_PER, n=n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
+    if is_call(vp, "count") and isinstance(vp.args[0], A.Where) and \
+            vp.args[0].source == A.Name("all_cards"):
+        return sentence(ctx.t(VP_PER_CARD, kind=kind_adj(ctx, vp.args[0].cond)))
+    return sentence(ctx.t(VP_EXPR, amount=amount(ctx, vp)))
+
+
+def _now_and_next(ctx: Ctx, stmts) -> tuple:
+    """(statements, line): the bonuses a card gives now and again at the start of the next
+    turn, said once ("Now and at the start of your next turn: +$2")."""
+    for i, s in enumerate(stmts):
+        if not isinstance(s, A.NextTurn) or not s.body or \
+                not all(isinstance(x, A.Bonus) and num(x.amount) is not None for x in s.body):
+            continue
+        before = list(stmts[:i])
+        if all(x in before for x in s.body):
+            for x in s.body:
+                before.remove(x)
+            line = ctx.t(NOW_AND_NEXT, x=ctx.t(LIST_SEP).join(bonus(ctx, x) for x in s.body))
+            return tuple(before) + tuple(stmts[i + 1:]), sentence(line)
+    return stmts, None
+
+
+def _program_lines(ctx: Ctx, stmts, prefix: str | None = None) -> list[str]:
+    """Top-level statements: bonuses on their own lines, the rest as sentences."""
+    lines = []
+    played_line = False
+    stmts, now_and_next = _now_and_next(ctx, stmts)
+    if now_and_next is not None and not stmts:
+        return [now_and_next]
+    for s in combine(ctx, merge(stmts)):
+        if isinstance(s, A.Bonus) and (num(s.amount) is not None or ctx.treasure):
+            text = cap(bonus(ctx, s, top=True))
+            lines.append(text if text[:1] in "+$-0123456789" else sentence(text))
+            continue
+        ctx.last_object = None
+        text = stmt(ctx, s)
+        if prefix and not played_line:
+            text = ctx.t(prefix, x=text)
+            played_line = True
+        elif ctx.treasure and lines and not played_line and not isinstance(s, A.If):
+            text = ctx.t(PLAY_THIS, x=text)
+            played_line = True
+        if text:
+            lines.append(sentence(text) if not isinstance(s, A.Bonus) else text)
+    if now_and_next is not None:
+        lines.append(now_and_next)
+    return lines
+
+
+def _trigger_line(ctx: Ctx, trig) -> str:
+    ctx.this_where = trig.where
+    ctx.bound = {}
+    ctx.revealed_split = False
+    ctx.this_named, ctx.last_object = trig.what == "this", None
+    effect = block(ctx, trig.effect)
+    ctx.this_named = False
+    if trig.what == "this":
+        what = ctx.t(WHEN_THIS)
+    elif trig.what is None:
+        what = ctx.t(A_CARD)
+    elif isinstance(trig.what, A.Name):
+        what = pred(ctx, trig.what)
+    else:
+        what = ctx.t(A_KIND, kind=kind_adj(ctx, trig.what))
+    who = {"you": 0, "other": 1, "anyone": 2}.get(trig.who, 2)
+    if trig.where == "supply":
+        who = 0                          # done by the event's player: "when you gain ..."
+    templates = EVENT.get(trig.on)
+    text = ctx.t(templates[who], what=what, x=effect) if templates else effect
+    if trig.what == "this":
+        text = variant(text, "self")     # the card itself: Czech "když si tuto kartu koupíš"
+    if trig.where == "in_play" and trig.what != "this":
+        text = ctx.t(WHILE_IN_PLAY, x=text)
+    elif trig.where == "supply":
+        text = ctx.t(IN_GAMES_USING, x=text)
+    ctx.this_where = "self"
+    return sentence(text)
+
+
+def _modifier_line(ctx: Ctx, m) -> str:
+    if m.unaffected:
+        return sentence(ctx.t(PROTECTED))
+    cards = ctx.t(CARDS_PLURAL) if m.what is None else \
+        ctx.t(KIND_PLURAL, kind=kind_adj(ctx, m.what))
+    tpl = MODIFIER_LESS if m.cost < 0 else MODIFIER_MORE
+    return sentence(ctx.t(tpl, cards=cards, n=abs(m.cost)))
+
+
+_DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
+_DANGLING_COMMA = re.compile(r",+\s*(?=[.;:!?)]|$)")
+
+
+def _tidy_commas(text: str) -> str:
+    """A comma that closes a clause inside a phrase ("karty, které máš ve hře, na ...")
+    goes when the sentence ends or another mark follows ("..., které máš ve hře.")."""
+    return _DANGLING_COMMA.sub("", _DOUBLE_COMMA.sub(",", text))
+
+
+def _english_articles(text: str) -> str:
+    """English only: "a Action card" -> "an Action card" (the templates say "a")."""
+    return re.sub(r"\b([Aa]) (?=[AEIOUaeiou])", lambda m: m.group(1) + "n ", text)
+
+
+def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> RenderedCard:
+    """The printed-card text of `card` in `locale`, with what fell back to English.
+    `examples`: a dict that collects, per template msgid, its first filled text and values."""
+    ctx = Ctx(locale, catalog, card, treasure="treasure" in card.types, examples=examples)
+    name, fell_back = locale.card_name(card)
+    if fell_back:
+        ctx.fallbacks.append("name")
+    types = tuple(ctx.kind_name(t) for t in card.types)
+    lines: list[str] = []
+    vp_first = card.vp is not None and not ctx.treasure     # a Treasure says its coins first
+    if vp_first:
+        lines.append(_vp_line(ctx, card.vp))
+    # an ability done both when bought and when played is printed once (Noble Brigand)
+    lead = 0
+    while lead < len(card.on_play) and isinstance(card.on_play[lead], A.Bonus):
+        lead += 1
+    rest = card.on_play[lead:]
+    below = []
+    twin = None
+    for trig in card.triggers:
+        if rest and trig.on == "buy" and trig.what == "this" and trig.effect == rest \
+                and twin is None:
+            twin = trig
+        else:
+            below.append(trig)
+    if twin is not None:
+        lines += _program_lines(ctx, card.on_play[:lead])
+        lines += _program_lines(ctx, rest, prefix=BUY_OR_PLAY)
+    else:
+        lines += _program_lines(ctx, card.on_play)
+    if card.vp is not None and not vp_first:
+        lines.append(_vp_line(ctx, card.vp))
+    lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
+              for mat in sorted(mat_names(card.on_play))]
+    rules = [_trigger_line(ctx, t) for t in below] + \
+        [_modifier_line(ctx, m) for m in card.modifiers]
+    if rules and lines:
+        lines.append(DIVIDER)
+    lines += rules
+    lines = [_tidy_commas(x) for x in lines]
+    if locale.language == "en":
+        lines = [_english_articles(x) for x in lines]
+    fallbacks = [f for f in ctx.fallbacks if f != "name"]
+    if fell_back:
+        fallbacks.insert(0, "name")
+    return RenderedCard(card.id, locale.code, name, tuple(map(str, types)), str(card.cost),
+                        tuple(map(str, lines)), tuple(fallbacks))     # plain text, no Phrase
+
+
+def template_ids() -> list:
+    """Every template msgid (str) or (singular, plural), for coverage reports: the card
+    phrases and the terminal game's words (dsl.text.terminal)."""
+    from . import terminal as ui  # noqa: F401 (registers its templates)
+    seen, out = set(), []
+    for t in TEMPLATES:
+        key = t if isinstance(t, str) else t[0]
+        if key not in seen:
+            seen.add(key)
+            out.append(t)
+    return out
+
+
+def joined_text(rendered: RenderedCard) -> str:
+    """The lines as one paragraph in the style of `text.en`: `+1 Card. +2 Actions.`"""
+    parts = [x for x in rendered.text if x and x != DIVIDER]
+    if len(parts) == 1 and not parts[0].startswith("+"):
+        return parts[0]              # "$1", "3 VP": a lone icon line has no full stop
+    return " ".join(x if x[-1:] in ".!?" else x + "." for x in parts)

@@ -1,0 +1,371 @@
+"""Card text, generated from the effect AST in any locale: the words of card phrases (what
+the renderer knows while walking a card, kinds of cards, zones, numbers, costs, conditions).
+dsl.text.clauses makes clauses of statements with these, dsl.text.render lays out the card."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+from .phrases import *  # noqa: F403 (the templates)
+from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
+                             same_name_as, single, token_name)
+from .forms import variant
+
+
+def kind_adj(ctx: Ctx, cond) -> str:
+    """A `where` condition as an adjective before "card": Treasure, non-Action, Silver or Gold."""
+    if isinstance(cond, A.Name):
+        return ctx.kind_name(cond.name)
+    if isinstance(cond, A.Not):
+        return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
+    if isinstance(cond, A.Or):
+        return ctx.t(OR, a=kind_adj(ctx, cond.left), b=kind_adj(ctx, cond.right))
+    if isinstance(cond, A.And):
+        if isinstance(cond.right, A.Not):
+            return ctx.t(OTHER_THAN, a=kind_adj(ctx, cond.left),
+                         b=kind_adj(ctx, cond.right.operand))
+        return ctx.t(AND, a=kind_adj(ctx, cond.left), b=kind_adj(ctx, cond.right))
+    if isinstance(cond, A.Is):
+        return kind_adj(ctx, A.Not(A.Name(cond.kind)) if cond.negated else A.Name(cond.kind))
+    return describe(ctx, cond)
+
+
+def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
+    """`2 cards`, `a Treasure card`, `up to 4 cards`, `any number of Action cards`, `a card
+    costing $3 or more`."""
+    test = cost_test(kind)
+    if test is not None:
+        return ctx.t(COSTING_CMP[test[0]], what=cards_np(ctx, mode, count, None),
+                     cost=cost_phrase(ctx, test[1]))
+    k = None
+    if isinstance(kind, str):
+        k = ctx.kind_name(kind)
+    elif kind is not None:
+        k = kind_adj(ctx, kind)
+    n = num(count)
+    if mode == "any":
+        return ctx.t(ANY_KIND, kind=k) if k else ctx.t(ANY)
+    if mode == "all":
+        return ctx.t(ALL_KIND, kind=k) if k else ctx.t(ALL)
+    if mode == "up_to" and n is not None:
+        return ctx.tn(UP_TO_KIND, n, kind=k) if k else ctx.tn(UP_TO, n)
+    if n is None:
+        return ctx.t(EXPR_CARDS, amount=amount(ctx, count))
+    if n == 1:
+        return ctx.t(A_KIND, kind=k) if k else ctx.t(A_CARD)
+    return ctx.tn(N_KIND, n, kind=k) if k else ctx.tn(N_CARDS, n)
+
+
+def cards_word(ctx: Ctx, cond, n: int = 2) -> str:
+    """`cards`, `Victory cards`, `cards costing $3 or more` (for zone phrases)."""
+    if cond is None:
+        return ctx.tn(CARD_WORD, n)
+    test = cost_test(cond)
+    if test is not None:
+        return ctx.t(COSTING_CMP[test[0]], what=ctx.tn(CARD_WORD, n),
+                     cost=cost_phrase(ctx, test[1]))
+    return ctx.tn(KIND_WORD, n, kind=kind_adj(ctx, cond))
+
+
+def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
+    """`cards in your hand`, `Victory cards in your deck`, `cards discarded`."""
+    cond = None
+    if isinstance(expr, A.Where):
+        expr, cond = expr.source, expr.cond
+    if isinstance(expr, A.Arith) and expr.op == "+" and \
+            {zone_of(expr.left), zone_of(expr.right)} == {"deck", "discard"}:
+        return ctx.t(DECK_AND_DISCARD, cards=cards_word(ctx, cond, n))
+    if isinstance(expr, A.Mat):
+        return ctx.t(ON_MAT, cards=cards_word(ctx, cond, n), mat=mat_name(ctx, expr.name))
+    if isinstance(expr, A.OfPlayer):
+        player = ctx.p(PLAYER[expr.side])
+        if expr.name in HISTORY_OF:
+            return ctx.t(HISTORY_OF[expr.name], what=cards_word(ctx, cond, n), player=player)
+        if expr.name in ZONE_OF_PLAYER:
+            return ctx.t(ZONE_OF_PLAYER[expr.name], cards=cards_word(ctx, cond, n),
+                         player=player)
+        inner = zone_np(ctx, A.Name(expr.name) if cond is None else
+                        A.Where(A.Name(expr.name), cond), n)
+        return ctx.t(OF_PLAYER, x=inner, player=player)
+    if isinstance(expr, A.Name):
+        if expr.name in ZONES:
+            text = ctx.t(ZONES[expr.name], cards=cards_word(ctx, cond, n))
+            return variant(text, "one") if n == 1 else text
+        if expr.name in HISTORY:
+            return ctx.t(HISTORY[expr.name], cards=cards_word(ctx, cond, n))
+        if expr.name in ctx.bound:
+            if cond is not None and cost_test(cond) is not None:
+                return ctx.t(CARDS_AMONG, cards=cards_word(ctx, cond, n),
+                             them=them(ctx, expr.name))
+            return ctx.t(THE_KIND, kind=kind_adj(ctx, cond), them=them(ctx, expr.name)) \
+                if cond is not None else them(ctx, expr.name)
+    return describe(ctx, expr)
+
+
+def zone_of(e):
+    if is_call(e, "count") and isinstance(e.args[0], A.Name):
+        return e.args[0].name
+    return None
+
+
+def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
+    """What a name stands for: `the trashed card`, `your hand`, `this`, `it`."""
+    if name == "this":
+        if ctx.this_where == "hand" and pronoun:
+            return ctx.t(THIS_FROM_HAND)
+        # in a trigger on this card the card is named already: "put it on your deck"
+        return ctx.again(ctx.t(THIS)) if pronoun and ctx.this_named else ctx.t(THIS)
+    if name == "it":
+        return ctx.pronoun()
+    if name in ctx.bound:
+        verb, single = ctx.bound[name]
+        if verb == "name":
+            return ctx.t(THE_NAMED)
+        if pronoun:
+            return ctx.pronoun(not single)
+        return ctx.t((BOUND_ONE if single else BOUND_MANY).get(verb, THEM))
+    if name == "revealed" and ctx.revealed_split:
+        return ctx.t(THE_OTHER_REVEALED)
+    if name == "revealed" and ctx.bound.get("__revealed_one"):
+        return ctx.pronoun()
+    if ctx.he and name in THE_HE:
+        return ctx.t(THE_HE[name])
+    if name in THE:
+        return ctx.t(THE[name])
+    if ctx.catalog is not None and (name in ctx.catalog.cards or name in ctx.catalog.types):
+        return ctx.kind_name(name)
+    return name
+
+
+def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
+    """A selection or a plain card expression as the object of a verb."""
+    if isinstance(target, A.AllOf):
+        e = target.expr
+        if isinstance(e, A.Where):
+            if isinstance(e.source, A.Name) and e.source.name == "revealed":
+                if isinstance(e.cond, A.Compare) and e.cond.left == A.Name("name") and \
+                        isinstance(e.cond.right, A.Name) and \
+                        ctx.bound.get(e.cond.right.name, ("",))[0] == "name":
+                    return ctx.t(THE_REVEALED_NAMED)
+                if cost_test(e.cond) is not None:
+                    return ctx.t(THE_REVEALED_WHAT, what=cards_word(ctx, e.cond))
+                return ctx.t(THE_REVEALED_KIND, kind=kind_adj(ctx, e.cond))
+            return ctx.t(THE_KIND, kind=kind_adj(ctx, e.cond), them=target_np(
+                ctx, A.AllOf(e.source, None)))
+        if isinstance(e, A.Name):
+            return them(ctx, e.name, pronoun=e.name in ("this",) or
+                        (e.name in ctx.bound and verb is not None))
+        return describe(ctx, e)
+    sel = target
+    src, kind = sel.source, sel.kind
+    copies = same_name_as(src.cond) if isinstance(src, A.Where) else None
+    if copies is not None and num(sel.count) is not None:
+        x = them(ctx, copies.name, pronoun=True) if isinstance(copies, A.Name) else \
+            describe(ctx, copies)
+        what = ctx.tn(COPIES_OF[sel.mode == "up_to"], num(sel.count), x=x)
+        src = src.source
+    elif isinstance(src, A.Where) and kind is None:
+        kind, src = src.cond, src.source
+        what = cards_np(ctx, sel.mode, sel.count, kind)
+    elif isinstance(src, A.Where):
+        what = that_is(ctx, cards_np(ctx, sel.mode, sel.count, kind), src.cond,
+                       cost_test(kind) is not None)
+        src = src.source
+    elif kind == ctx.card.id and sel.mode == "exactly" and num(sel.count) == 1:
+        what = ctx.t(ANOTHER_COPY, card=ctx.card_name(kind))
+    else:
+        what = cards_np(ctx, sel.mode, sel.count, kind)
+    if isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
+            and sel.kind is None:
+        verb_b = ctx.bound[src.name][0]
+        many = ctx.t(BOUND_MANY.get(verb_b, THEM))
+        out = ctx.t(ANY_OF, them=many) if sel.mode == "any" else many
+    elif isinstance(src, A.Name) and src.name in FROM and src.name not in ctx.bound:
+        if src.name == "revealed" and sel.mode == "exactly" and num(sel.count) == 1 and \
+                sel.kind and not ctx.bound.get("__revealed_one"):
+            out = ctx.t(A_REVEALED, kind=kind_adj(ctx, kind) if not isinstance(kind, str)
+                        else ctx.kind_name(kind))
+        elif src.name == "hand" and verb == "discard":
+            out = what             # "Discard 3 cards." as printed: from the hand goes unsaid
+        elif src.name == "revealed" and verb is not None and ctx.bound.get("__revealed_one"):
+            out = what
+        elif src.name == "hand" and verb == "choose":
+            out = ctx.t(IN_HAND_HE if ctx.he else IN_HAND, what=what)
+        elif ctx.he and src.name in FROM_HE:
+            out = ctx.t(FROM_HE[src.name], what=what)
+        else:
+            out = ctx.t(FROM[src.name], what=what)
+    elif isinstance(src, A.Name):
+        out = ctx.t(FROM_BOUND, what=what, them=them(ctx, src.name))
+    elif isinstance(src, A.Mat):
+        out = ctx.t(FROM_MAT, what=what, mat=mat_name(ctx, src.name))
+    else:
+        out = ctx.t(FROM_BOUND, what=what, them=describe(ctx, src))
+    if single(sel):
+        out = variant(out, "one")        # Czech "kartu, kterou máš ve hře", not "které"
+    if sel.by_you:
+        out = ctx.t(CHOSEN_BY_YOU, what=out)
+    return out
+
+
+def that_is(ctx: Ctx, what: str, cond, has_clause: bool) -> str:
+    """`a card costing less than it that is not a Victory card`: a second condition on a
+    card phrase that has one (`has_clause`) is its "and" variant (Czech "… a není …")."""
+    text = ctx.t(THAT_IS, what=what, cond=pred(ctx, cond))
+    return variant(text, "and") if has_clause else text
+
+
+def pred(ctx: Ctx, cond) -> str:
+    """A condition on one card, after "is": `an Action card`, `not a Victory card`."""
+    if isinstance(cond, A.Name):
+        if is_card_id(ctx, cond.name):
+            return ctx.t(NAMED, card=ctx.card_name(cond.name))
+        return ctx.t(A_KIND, kind=ctx.kind_name(cond.name))
+    if isinstance(cond, A.Not):
+        return ctx.t(COND["not"], x=pred(ctx, cond.operand))
+    if isinstance(cond, A.Or):
+        return ctx.t(OR, a=pred(ctx, cond.left), b=pred(ctx, cond.right))
+    if isinstance(cond, A.And):
+        return ctx.t(AND, a=pred(ctx, cond.left), b=pred(ctx, cond.right))
+    test = cost_test(cond)
+    if test is not None:
+        return cards_np(ctx, "exactly", A.Num(1), cond)
+    return describe(ctx, cond)
+
+
+def amount(ctx: Ctx, e) -> str:
+    """A number expression in words (`3`, `its cost in coins`, `the number of cards ...`)."""
+    if isinstance(e, A.Num):
+        return str(e.value)
+    if is_call(e, "count"):
+        return ctx.t(NUMBER_OF, cards=zone_np(ctx, e.args[0]))
+    if is_call(e, "coins_cost"):
+        return ctx.t(COINS_COST_OF)
+    if is_call(e, "potion_cost"):
+        return ctx.t(POTION_COST_OF)
+    if is_call(e, "cost"):
+        return ctx.t(COST_OF, x=describe(ctx, e.args[0]))
+    if is_call(e, "tokens") and isinstance(e.args[0], A.Name):
+        return ctx.t(NUMBER_OF_TOKENS, kind=token_name(ctx, e.args[0].name))
+    if is_call(e, "pile_tokens") and isinstance(e.args[1], A.Name):
+        return ctx.t(PILE_TOKENS, kind=token_name(ctx, e.args[1].name))
+    if isinstance(e, A.Arith):
+        return ctx.t(ARITH[e.op], a=amount(ctx, e.left), b=amount(ctx, e.right))
+    return describe(ctx, e)
+
+
+def per(ctx: Ctx, e) -> str | None:
+    """The `per ...` of `+1 Card per card discarded`; None when the amount is no rate."""
+    if is_call(e, "count"):
+        arg = e.args[0]
+        if isinstance(arg, A.Name) and arg.name in ctx.bound:
+            return ctx.t(PER_BOUND.get(ctx.bound[arg.name][0], CARD_WORD[0]))
+        return zone_np(ctx, arg, n=1)
+    if is_call(e, "coins_cost"):
+        return ctx.t(PER_COST, it=them(ctx, e.args[0].name, pronoun=True)
+                     if isinstance(e.args[0], A.Name) else describe(ctx, e.args[0]))
+    if is_call(e, "tokens") and isinstance(e.args[0], A.Name):
+        return ctx.t(TOKENS_YOU_HAVE, kind=token_name(ctx, e.args[0].name))
+    if isinstance(e, A.Arith) and e.op == "/" and num(e.right) is not None:
+        inner = e.left
+        if is_call(inner, "count"):
+            inner = inner.args[0]
+        return ctx.t(ROUNDED_DOWN, x=ctx.t(PER_N, n=e.right.value, cards=zone_np(ctx, inner)))
+    return None
+
+
+def cost_phrase(ctx: Ctx, e) -> str:
+    if isinstance(e, A.CostLit):
+        return "$" + str(e.coins) + ("P" * e.potion)
+    if isinstance(e, A.Num):
+        return f"${e.value}"
+    if is_call(e, "cost") and isinstance(e.args[0], A.Name):
+        return them(ctx, e.args[0].name)
+    if isinstance(e, A.Arith) and e.op in "+-" and is_call(e.left, "cost") \
+            and num(e.right) is not None:
+        x = cost_phrase(ctx, e.left)
+        return ctx.t(COST_MORE if e.op == "+" else COST_LESS, n=e.right.value, x=x)
+    return amount(ctx, e)
+
+
+def describe(ctx: Ctx, e) -> str:
+    """Any expression or condition in words; the general case behind the special phrases."""
+    if isinstance(e, A.Name):
+        return them(ctx, e.name)
+    if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
+            or is_call(e, "potion_cost") or is_call(e, "cost"):
+        return amount(ctx, e)
+    if isinstance(e, A.CostLit):
+        return cost_phrase(ctx, e)
+    if isinstance(e, A.Call):
+        if e.func in ("played",) and e.args:
+            return ctx.t(NUMBER_OF, cards=describe(ctx, e.args[0]))
+        if e.func in ("tokens", "pile_tokens"):
+            return amount(ctx, e)
+        if e.func in ("name", "distinct") and e.args:
+            return describe(ctx, e.args[0])
+        return ctx.t(FACT, name=e.func)
+    if isinstance(e, (A.Where, A.Mat, A.OfPlayer)):
+        return zone_np(ctx, e)
+    if isinstance(e, A.Is):
+        sub = describe(ctx, e.subject) if not isinstance(e.subject, A.Name) else \
+            them(ctx, e.subject.name, pronoun=True)
+        return ctx.t(COND["it_is_not" if e.negated else "it_is"], it=sub,
+                     pred=pred(ctx, A.Name(e.kind)))
+    if isinstance(e, A.Not):
+        return ctx.t(COND["not"], x=describe(ctx, e.operand))
+    if isinstance(e, A.And):
+        return ctx.t(AND, a=describe(ctx, e.left), b=describe(ctx, e.right))
+    if isinstance(e, A.Or):
+        return ctx.t(OR, a=describe(ctx, e.left), b=describe(ctx, e.right))
+    if isinstance(e, A.Compare):
+        return condition(ctx, e)
+    if isinstance(e, A.Neg):
+        return "-" + describe(ctx, e.operand)
+    return str(e)
+
+
+def history_test(e):
+    """(history name, kind) of `count(played where action)`."""
+    if is_call(e, "count") and isinstance(e.args[0], A.Where) and \
+            isinstance(e.args[0].source, A.Name) and e.args[0].source.name in HISTORY:
+        return e.args[0].source.name, e.args[0].cond
+    return None
+
+
+def condition(ctx: Ctx, c) -> str:
+    """An `if` condition as a clause."""
+    if isinstance(c, A.Compare):
+        l, r = c.left, c.right
+        if is_call(l, "played") and l.args and isinstance(l.args[0], A.Name) \
+                and l.args[0].name == "this" and c.op == "=" and num(r) == 1:
+            return ctx.t(COND["first_play"], card=ctx.card_name(ctx.card.id))
+        if is_call(l, "potion_cost") and c.op == ">" and num(r) == 0:
+            return ctx.t(COND["has_potion"], it=describe(ctx, l.args[0]) if not isinstance(
+                l.args[0], A.Name) else them(ctx, l.args[0].name, pronoun=True))
+        if is_call(l, "name") and c.op == "=":
+            a = describe(ctx, l.args[0]) if not isinstance(l.args[0], A.Name) else \
+                them(ctx, l.args[0].name, pronoun=True)
+            if isinstance(r, A.Name) and ctx.bound.get(r.name, ("",))[0] == "name":
+                return ctx.t(IS_NAMED, it=a)
+            return ctx.t(SAME_NAME, a=a, b=describe(ctx, r))
+        history = history_test(l)
+        if history is not None and num(r) is not None:
+            which, kind = history
+            if num(r) == 0 and c.op == "=" and which in HISTORY_NONE:
+                return ctx.t(HISTORY_NONE[which], kind=kind_adj(ctx, kind))
+            if c.op == ">=" and which in HISTORY_AT_LEAST:
+                return ctx.tn(HISTORY_AT_LEAST[which], num(r), kind=kind_adj(ctx, kind))
+        if is_call(l, "count") and isinstance(l.args[0], A.Where) and num(r) == 0 \
+                and c.op in ("=", ">"):
+            w = l.args[0]
+            src = w.source.name if isinstance(w.source, A.Name) else None
+            if src == "in_play" and c.op == ">":
+                return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
+            if src == "hand" and c.op == "=" and not ctx.he:
+                return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
+            key = "none_among" if c.op == "=" else "some_among"
+            return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),
+                         them=them(ctx, src) if src else describe(ctx, w.source))
+        return ctx.t(COND["cmp"], a=describe(ctx, l), op=ctx.t(OPS[c.op]), b=describe(ctx, r))
+    return describe(ctx, c)
+
+

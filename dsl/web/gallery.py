@@ -1,0 +1,295 @@
+"""`dsl gallery OUT/`: a static site of every loaded card (shipped and fan sets) in each
+locale, with filters by set, type and cost, and a page per card with its face in every
+locale, its YAML and the scenarios that use it.
+
+Why static: plain files open from file:// or any static host, need no server and no
+network (no CDN); the filters are one small script (dsl/web/static/gallery.js). Every text is
+HTML-escaped, and the site is written whole or not at all (built beside OUT, then renamed).
+"""
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+from dsl.language.data import _CHECKOUT, fan_subfolders, shipped_dir
+from dsl.language.errors import DslError
+from dsl.language.yamlpos import MAX_BYTES, load_yaml
+
+MARKER = ".dsl-gallery"            # names a folder as a gallery that may be rebuilt
+ASSETS = ("gallery.css", "gallery.js")
+MAX_SCENARIO_FILES = 5000
+MAX_FACE_LINES, MAX_FACE_CHARS = 40, 2500    # of a rendered text that gets a face
+CSP = ("default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "base-uri 'none'; form-action 'none'")
+
+
+class GalleryError(Exception):
+    """A gallery that cannot be written (the reason is the message)."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file that uses a card: where it is shown from, its name and its text."""
+    shown_path: str
+    name: str
+    text: str
+
+
+def esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+# ---- scenarios ---------------------------------------------------------------------------------
+def scenario_folders(catalog) -> list[tuple[Path, Path]]:
+    """(folder, the folder paths are shown relative to): each fan set's tests/, and in a
+    source checkout the shipped sets' tests/scenarios/ (an install ships none)."""
+    out = [(f, f.parent.parent) for f in fan_subfolders(catalog, "tests")]
+    shipped = _CHECKOUT / "tests" / "scenarios"
+    if shipped_dir("sets") == _CHECKOUT / "sets" and shipped.is_dir():
+        out.append((shipped, _CHECKOUT))
+    return out
+
+
+def _mentioned(data: dict) -> set:
+    """The card ids a scenario's kingdom and steps name (play, buy, gain)."""
+    ids = {k for k in data.get("kingdom") or () if isinstance(k, str)}
+    for step in data.get("steps") or ():
+        if not isinstance(step, dict):
+            continue
+        for verb in ("play", "buy", "gain"):
+            arg = step.get(verb)
+            arg = arg.get("card") if isinstance(arg, dict) else arg
+            if isinstance(arg, str):
+                ids.add(arg)
+    return ids
+
+
+def card_scenarios(catalog) -> dict[str, list[Scenario]]:
+    """card id -> the scenarios naming it in their kingdom or steps, by file path. A file
+    that is not a readable scenario is left out (`dsl test` reports it)."""
+    found: dict[str, list[Scenario]] = {}
+    count = 0
+    for folder, base in scenario_folders(catalog):
+        for path in sorted(folder.rglob("*.yaml")):
+            count += 1
+            if count > MAX_SCENARIO_FILES:
+                return found
+            try:
+                if path.stat().st_size > MAX_BYTES:
+                    continue
+                text = path.read_text(encoding="utf-8")
+                data, _ = load_yaml(text, str(path))
+            except (OSError, UnicodeDecodeError, DslError):   # not a scenario: not shown
+                continue
+            if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+                continue
+            try:
+                shown = path.relative_to(base).as_posix()
+            except ValueError:
+                shown = path.name
+            s = Scenario(shown, data["name"], text)
+            for cid in sorted(_mentioned(data) & set(catalog.cards)):
+                found.setdefault(cid, []).append(s)
+    return found
+
+
+# ---- pages -------------------------------------------------------------------------------------
+def _page(title: str, body: str, up: str = "") -> str:
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<title>{esc(title)}</title>\n<link rel="stylesheet" href="{up}gallery.css">\n'
+            f'</head>\n<body>\n{body}\n</body>\n</html>\n')
+
+
+def _index_name(code: str, first: str) -> str:
+    return "index.html" if code == first else f"index-{code}.html"
+
+
+def _locale_links(codes: list, current: str, up: str = "") -> str:
+    links = []
+    for code in codes:
+        if code == current:
+            links.append(f'<strong>{esc(code)}</strong>')
+        else:
+            links.append(f'<a href="{up}{_index_name(code, codes[0])}" hreflang="{esc(code)}">'
+                         f'{esc(code)}</a>')
+    return '<nav class="locales">' + " · ".join(links) + "</nav>"
+
+
+def _cost_key(cost) -> tuple:
+    return cost.coins, cost.potion
+
+
+def _options(select_id: str, label: str, items: list[tuple[str, str]]) -> str:
+    opts = "".join(f'<option value="{esc(v)}">{esc(t)}</option>' for v, t in items)
+    return (f'<label>{esc(label)} <select id="{select_id}"><option value="">all</option>'
+            f'{opts}</select></label>')
+
+
+def index_page(cards: list, catalog, loc, codes: list) -> str:
+    """The cards of one locale as tiles (face and name), with the three filters."""
+    code = loc.code
+    sets = sorted({c.set for c in cards})
+    set_items = [(s, (catalog.sets.get(s) or {}).get("names", {}).get(code) or
+                  (catalog.sets.get(s) or {}).get("names", {}).get("en") or s) for s in sets]
+    types = sorted({t for c in cards for t in c.types})
+    type_items = [(t, loc.type_name(t, catalog)[0]) for t in types]
+    costs = sorted({c.cost for c in cards}, key=_cost_key)
+    cost_items = [(str(c), str(c)) for c in costs]
+    tiles = []
+    for c in cards:
+        name = loc.card_name(c)[0]
+        tiles.append(
+            f'<li class="tile" data-id="{esc(c.id)}" data-set="{esc(c.set)}" '
+            f'data-types="{esc(" ".join(c.types))}" data-cost="{esc(str(c.cost))}">'
+            f'<a href="cards/{esc(c.id)}.html"><img src="faces/{esc(c.id)}.{esc(code)}.svg" '
+            f'alt="{esc(name)}" loading="lazy"><span class="name">{esc(name)}</span></a></li>')
+    body = (f'<header><h1>Cards</h1>{_locale_links(codes, code)}</header>\n'
+            f'<form class="filters" id="filters">'
+            f'{_options("f-set", "Set", set_items)} {_options("f-type", "Type", type_items)} '
+            f'{_options("f-cost", "Cost", cost_items)} '
+            f'<output id="count"><span id="shown">{len(cards)}</span> of {len(cards)} cards'
+            f'</output></form>\n'
+            f'<ul class="tiles" id="tiles">\n' + "\n".join(tiles) + '\n</ul>\n'
+            '<script src="gallery.js"></script>')
+    return _page(f"Cards ({code})", body)
+
+
+def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list) -> str:
+    """One card: its face in every locale, its YAML, its scenarios."""
+    codes = [loc.code for loc in locales]
+    first = locales[0]
+    name = first.card_name(card)[0]
+    set_name = (catalog.sets.get(card.set) or {}).get("names", {}).get(first.code, card.set)
+    types = " – ".join(first.type_name(t, catalog)[0] for t in card.types)
+    faces = "".join(
+        f'<figure class="face"><img src="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
+        f'alt="{esc(loc.card_name(card)[0])} ({esc(loc.code)})">'
+        f'<figcaption lang="{esc(loc.code)}">{esc(loc.code)}: {esc(loc.card_name(card)[0])}'
+        f'</figcaption></figure>' for loc in locales)
+    if scenarios:
+        items = "".join(
+            f'<li class="scenario"><details><summary>{esc(s.name)} '
+            f'<code>{esc(s.shown_path)}</code></summary><pre>{esc(s.text)}</pre></details></li>'
+            for s in scenarios)
+        scen = f'<ul class="scenarios" id="scenarios">{items}</ul>'
+    else:
+        scen = '<p class="scenarios none" id="scenarios">none</p>'
+    body = (f'<header><a href="../{_index_name(codes[0], codes[0])}">All cards</a>'
+            f'<h1>{esc(name)}</h1><p class="meta"><code>{esc(card.id)}</code> · '
+            f'{esc(set_name)} · {esc(types)} · {esc(str(card.cost))}</p></header>\n'
+            f'<section class="faces" id="faces">{faces}</section>\n'
+            f'<h2>YAML</h2>\n<pre class="yaml" id="yaml">{esc(yaml_text)}</pre>\n'
+            f'<h2>Scenarios ({len(scenarios)})</h2>\n{scen}')
+    return _page(f"{name} ({card.id})", body, up="../")
+
+
+def bounded_face(card, catalog, locale) -> tuple[str | None, str | None]:
+    """(the face SVG, None), or (None, why there is none). A text longer than a card
+    holds gets no face but a note saying so: drawn, it would be cut and unreadable."""
+    from dsl.faces.face import FaceError, face_svg
+    from dsl.text.render import render_card
+    text = render_card(card, catalog, locale).text
+    size = sum(map(len, text))
+    if len(text) > MAX_FACE_LINES or size > MAX_FACE_CHARS:
+        return None, (f"no face: the card's text is {len(text)} lines, {size} characters; "
+                      f"a face holds at most {MAX_FACE_LINES} lines, {MAX_FACE_CHARS} characters")
+    try:
+        return face_svg(card, catalog, locale), None
+    except FaceError as e:
+        return None, f"no face: {e}"
+
+
+def _placeholder(note: str) -> str:
+    """An SVG in a face's place that says why there is no face."""
+    words, lines = note.split(), [""]
+    for w in words:
+        lines[-1:] = [lines[-1] + " " + w] if len(lines[-1]) + len(w) < 34 else [lines[-1], w]
+    rows = "".join(f'<text x="40" y="{120 + 40 * i}" font-size="26">{esc(t.strip())}</text>'
+                   for i, t in enumerate(lines))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 926" width="600" '
+            f'height="926"><rect width="600" height="926" fill="#ddd"/>{rows}</svg>')
+
+
+def _card_text(card) -> str:
+    try:
+        with open(card.path, encoding="utf-8", errors="replace") as f:
+            return f.read(MAX_BYTES)
+    except (OSError, TypeError):
+        return "(the card file cannot be read)"
+
+
+# ---- the site ----------------------------------------------------------------------------------
+def site_files(catalog, locales: list) -> dict[str, str]:
+    """Every file of the gallery: relative path -> text."""
+    cards = sorted(catalog.cards.values(), key=lambda c: (c.set, _cost_key(c.cost), c.id))
+    codes = [loc.code for loc in locales]
+    scenarios = card_scenarios(catalog)
+    out = {MARKER: "a gallery written by `dsl gallery`; it may be rebuilt over\n"}
+    for name in ASSETS:
+        out[name] = files("dsl.web").joinpath("static", name).read_text(encoding="utf-8")
+    for loc in locales:
+        out[_index_name(loc.code, codes[0])] = index_page(cards, catalog, loc, codes)
+        for c in cards:
+            face, note = bounded_face(c, catalog, loc)
+            if note:
+                print(f"dsl gallery: {c.path}: {note}", file=sys.stderr)
+            out[f"faces/{c.id}.{loc.code}.svg"] = face or _placeholder(note)
+    for c in cards:
+        out[f"cards/{c.id}.html"] = card_page(c, catalog, locales, _card_text(c),
+                                              scenarios.get(c.id, []))
+    return out
+
+
+def check_target(out: Path) -> None:
+    """Refuse a file, or a non-empty folder that is not an earlier gallery."""
+    if out.is_symlink() or out.exists() and not out.is_dir():
+        raise GalleryError(f"{out}: not a folder; give a new or empty folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise GalleryError(f"{out}: the folder is not empty and is not a gallery (no {MARKER}); "
+                           "give a new or empty folder, nothing was written")
+
+
+def write_site(out: Path, content: dict[str, str]) -> None:
+    """Write the files into OUT.part-XXXX beside OUT, then put it in OUT's place: OUT is
+    the old gallery or the new one, never half of one."""
+    out = Path(os.path.abspath(out))
+    check_target(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    part = Path(tempfile.mkdtemp(prefix=out.name + ".part-", dir=out.parent))
+    old = None
+    try:
+        os.chmod(part, 0o755)
+        for rel, text in content.items():
+            target = part / rel
+            target.parent.mkdir(exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        if out.exists():
+            old = Path(tempfile.mkdtemp(prefix=out.name + ".old-", dir=out.parent))
+            os.rmdir(old)
+            out.rename(old)
+        part.rename(out)
+    except BaseException:
+        if old is not None and not out.exists():
+            old.rename(out)
+            old = None
+        shutil.rmtree(part, ignore_errors=True)
+        raise
+    finally:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def build(out: Path, catalog, locales: list) -> int:
+    """Build the gallery of every card of `catalog` in `locales` (Locale objects, the first
+    one the index.html's) into `out`; returns the number of cards."""
+    check_target(Path(os.path.abspath(out)))
+    write_site(out, site_files(catalog, locales))
+    return len(catalog.cards)

@@ -1,0 +1,214 @@
+"""How each statement is weighed (part of bot_value.Weigher, one function per statement
+kind): what it gives the player, the choice he would make for a selection, the blocks it
+runs for him or for other players (their loss is his gain)."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+
+from .value import Phantom, Tally, Weigher, _copy, play_worth
+from interpreter.effects.compiler import compiled, is_kind
+from interpreter.effects.interpret import selection_bounds
+
+
+def _bonus(w: Weigher, s: A.Bonus, f, t: Tally, depth) -> None:
+    n = w.number(s.amount, f)
+    counter = s.counter
+    if counter == "cards":
+        t.cards += n
+    elif counter == "coins":
+        t.coins += n
+    elif counter == "actions":
+        t.actions += n
+    elif counter == "buys":
+        t.buys += n
+    elif counter == "potions":
+        t.potions += n
+
+
+def choose_cards(w: Weigher, sel, verb: str, f, dest=None) -> tuple:
+    """(cards, coins, worth) of the choice a player would make for a selection: the cards
+    worth doing it to, at least as many as it must, at most as many as it may."""
+    cands = w.cards_of(sel.source, f)
+    if sel.kind and sel.kind not in ("card", "cards"):
+        cands = [c for c in cands if is_kind(c.d, sel.kind)]
+    lo, hi = selection_bounds(sel, len(cands), lambda: w.number(sel.count, f))
+    scored = sorted(((w.card_score(verb, c, dest), c) for c in cands),
+                    key=lambda x: -(x[0][0] * 0.9 + x[0][1]))
+    chosen, coins, worth = [], 0.0, 0.0
+    for (c_coins, c_worth), c in scored[:hi]:
+        if len(chosen) >= lo and c_coins * 0.9 + c_worth <= 0:
+            break
+        chosen.append(c)
+        coins += c_coins
+        worth += c_worth
+    return chosen, coins, worth
+
+
+def _target(w: Weigher, target, verb: str, f, t: Tally, dest=None) -> tuple:
+    """(cards, frame with the binding) of a target: a choice as the player would make it,
+    or the cards an expression names; its worth is added to the tally."""
+    if isinstance(target, A.AllOf):
+        cards = w.cards_of(target.expr, f)
+        for c in cards:
+            coins, worth = w.card_score(verb, c, dest)
+            t.coins += coins
+            t.worth += worth
+    else:
+        cards, coins, worth = choose_cards(w, target, verb, f, dest)
+        t.coins += coins
+        t.worth += worth
+    return cards, w.bind(f, target.bind, cards)
+
+
+def _move(w: Weigher, s: A.Move, f, t, depth) -> None:
+    _, h = _target(w, s.target, s.verb, f, t)
+    _rebind(f, h, s.target.bind)
+
+
+def _put(w: Weigher, s: A.Put, f, t, depth) -> None:
+    if s.owner is not None:                    # into another player's zone: passing cards
+        cards, h = _target(w, s.target, "trash", f, t)
+        t.worth -= 0.3 * sum(w.worth(c.d) for c in cards)
+    else:
+        _, h = _target(w, s.target, "put", f, t, s.mat and "mat" or s.dest)
+    _rebind(f, h, s.target.bind)
+
+
+def _rebind(f, h, name) -> None:
+    """Later statements of the same block see the weighed choice (kept in the frame's
+    own copy of the variables, never in the game's)."""
+    if name and h is not f:
+        f.env = h.env
+
+
+def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
+    what = s.what
+    g = w.g
+    if isinstance(what, A.Selection):
+        cards, coins, worth = choose_cards(w, what, "gain", f)
+        t.worth += worth
+    else:
+        cands = g.interp.gain_candidates(what, f)
+        if not cands:
+            return
+        best = max(cands, key=lambda cid: w.worth(g.supply[cid].d))
+        d = g.supply[best].d
+        cards = [Phantom(d)]
+        t.worth += w.worth(d)
+        if s.dest == "hand":
+            coins, keep = w.hand_worth(d)
+            t.coins += coins
+            t.worth += keep
+    if s.bind:
+        f.env = dict(f.env)
+        f.env[s.bind] = [(c, c.zone) for c in cards]
+
+
+def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
+    if isinstance(s.target, A.AllOf):
+        cards = w.cards_of(s.target.expr, f)
+    else:
+        cards = choose_cards(w, s.target, "play", f)[0]
+    t.worth += s.times * sum(play_worth(c.d) for c in cards)
+
+
+def _if(w: Weigher, s: A.If, f, t, depth) -> None:
+    w.block(s.then if compiled(s.cond)(w.g, f) else s.orelse, f, t, depth)
+
+
+def _may(w: Weigher, s: A.May, f, t, depth) -> None:
+    inner = Tally()
+    h = f.child()
+    h.env = dict(f.env)
+    if s.stmt is not None:
+        w.block((s.stmt,), h, inner, depth)
+    w.block(s.body, h, inner, depth)
+    v = w.total(inner) - w.total(Tally())
+    if v > 0:
+        t.worth += v
+
+
+def _choose(w: Weigher, s: A.ChooseOne, f, t, depth) -> None:
+    values = sorted((w.value(b, _copy(f)) for b in s.options), reverse=True)
+    t.worth += sum(values[:s.count])
+
+
+def _each(w: Weigher, s: A.Each, f, t, depth) -> None:
+    n = len(w.g.players)
+    for i in range(1 if s.others else 0, n):
+        q = (f.actor + i) % n
+        if f.attack is not None and q in f.attack.unaffected:
+            continue
+        w.for_player(q, s.body, f.child(actor=q), t, depth)
+
+
+def _player_block(w: Weigher, s: A.PlayerBlock, f, t, depth) -> None:
+    n = len(w.g.players)
+    q = (f.actor + (1 if s.side == "left" else -1)) % n
+    if q != f.actor:
+        w.for_player(q, s.body, f.child(actor=q), t, depth)
+
+
+def _repeat(w: Weigher, s: A.Repeat, f, t, depth) -> None:
+    for _ in range(min(max(w.number(s.count, f), 0), 6)):
+        w.block(s.body, f, t, depth)
+
+
+def _each_card(w: Weigher, s: A.EachCard, f, t, depth) -> None:
+    for c in w.cards_of(s.source, f)[:6]:
+        w.block(s.body, f.child(it=[(c, c.zone)]), t, depth)
+
+
+def _as_you(w: Weigher, s: A.AsYou, f, t, depth) -> None:
+    w.for_player(f.you, (s.stmt,), f.child(actor=f.you), t, depth)
+
+
+def _instead(w: Weigher, s: A.Instead, f, t, depth) -> None:
+    if f.it:                    # the gain replaced does not happen: a card the player's
+        d = f.it[0][0].d        # plan wants now was gained on purpose
+        wanted = w.bot is not None and d.id in w.bot.wanted(w.g, w.p)
+        t.worth -= max(w.worth(d), 4.0) if wanted else w.worth(d)
+    w.block(s.body, f, t, depth)
+
+
+def _unaffected(w, s, f, t, depth) -> None:
+    t.worth += 1.5
+
+
+def _draw_until(w, s, f, t, depth) -> None:
+    t.cards += 2
+
+
+def _tokens(w: Weigher, s: A.Tokens, f, t, depth) -> None:
+    n = w.number(s.amount, f) * s.sign
+    rules = w.g.rules
+    if s.kind == rules.victory_token:
+        t.worth += n * w.vp_weight
+    elif not s.on_pile:
+        t.worth += 0.9 * n
+    else:
+        t.worth += 0.3
+
+
+def _next_turn(w: Weigher, s: A.NextTurn, f, t, depth) -> None:
+    later = Tally()
+    w.block(s.body, f, later, depth)
+    t.worth += 0.9 * (later.coins + later.cards * w.density + 0.3 * later.buys +
+                      0.3 * later.actions + later.worth)
+
+
+def _turn_cost(w: Weigher, s: A.TurnCost, f, t, depth) -> None:
+    t.coins -= 0.8 * w.number(s.delta, f) * s.sign
+
+
+def _extra_turn(w, s, f, t, depth) -> None:
+    t.worth += 5.0 if s.who == "you" else 3.0
+
+
+STATEMENTS = {
+    A.Bonus: _bonus, A.Move: _move, A.Put: _put, A.Gain: _gain, A.Play: _play, A.If: _if,
+    A.May: _may, A.ChooseOne: _choose, A.Each: _each, A.PlayerBlock: _player_block,
+    A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
+    A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens,
+    A.NextTurn: _next_turn, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
+}

@@ -1,0 +1,355 @@
+"""The generic interpreter of effect ASTs: one method per statement kind, dispatched by node
+type. It changes the game only through the engine's primitives (move, draw, gain, trash,
+discard, return, play, decide, queue an extra turn, register a lasting effect) and the
+turn's counters. This module holds the statements that move cards; control.py the ones that
+choose what runs, lasting.py the ones that start something for later."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+from dsl.language.model import Cost
+
+from . import steps as made_steps
+from .compiler import compiled, is_kind
+from .control import ControlStatements, Gathering, fixed_gain
+from interpreter.core.decisions import Decision
+from .describe import describe_stmt
+from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
+from .lasting import LastingStatements
+from interpreter.core.setup import GameError
+from interpreter.core.state import Later, shuffle
+from .steps import WORK_LIMIT, choice_bounds, count_text, over_limit, steps
+
+LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
+MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside one another
+
+
+def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
+    """(fewest, most) cards a selection takes of n candidates: all, `exactly N`, `up to N`
+    or any number; `count()` gives N (evaluated only when the selection has one)."""
+    if sel.mode == "all":
+        return n, n
+    if sel.mode in ("exactly", "up_to"):
+        k = min(max(count(), 0), n)
+        return (k if sel.mode == "exactly" else 0), k
+    return 0, n
+
+
+class Interpreter(ControlStatements, LastingStatements):
+    def __init__(self, game):
+        self.game = game
+        self.ev = Evaluator(game)
+        self.holds = self.ev.holds
+        self.depth = 0
+        self.work = 0             # statements run this turn (the engine resets it)
+
+    def statements(self) -> dict:
+        """Statement type -> the method that runs it."""
+        return {
+            A.Bonus: self._bonus, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
+            A.Play: self._play, A.RevealTop: self._reveal_top, A.RevealUntil: self._reveal_until,
+            A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into,
+            **self.control_statements(), **self.lasting_statements(),
+        }
+
+    # ---- entry points used by the engine ---------------------------------------------------
+    def run_play(self, card, p: int, zone, attack) -> None:
+        d = card.d
+        f = Frame.of_play(p, [(card, zone)], attack, d.id)
+        if self.depth >= MAX_DEPTH:              # _nested(), written out: at every play
+            self._nested(d.on_play, f, d.id)
+            return
+        self.depth += 1
+        stmts = d.on_play                        # block(), written out: at every play
+        self.work += len(stmts)
+        try:
+            if self.work > WORK_LIMIT:
+                raise over_limit(d.id)
+            hit = made_steps._CACHE.get(id(stmts))      # steps(), written out: each
+            made = hit[1] if hit is not None and hit[0] is stmts else steps(stmts, _RUN)
+            for fn, s in made:                   # statement's step, made once
+                fn(self, s, f, False)
+        finally:
+            self.depth -= 1
+
+    def run_trigger(self, trig, source, ctrl: int, ev) -> None:
+        if isinstance(trig, Later):
+            f = trig.frame.child(event=ev, it=[(ev.card, ev.card.zone)] if ev.card else None)
+            self._nested(trig.body, f, f.source)
+            return
+        this = [(source, source.zone)] if source is not None else None
+        it = [(ev.card, ev.card.zone)] if ev.card is not None else None
+        f = Frame(ctrl, ctrl, this=this, it=it, attack=ev.attack, event=ev,
+                  source=source.id if source is not None else None)
+        self._nested(trig.effect, f, f.source)
+
+    def run_pending(self, pending) -> None:
+        """What a play left for this turn (`at start of next turn`)."""
+        self._nested(pending.body, pending.frame.child(), pending.frame.source)
+
+    def card_vp(self, card, p: int) -> int:
+        v = self.ev.eval(card.d.vp, Frame(p, p, this=[(card, card.zone)], source=card.id))
+        return v if isinstance(v, int) else 0
+
+    def _nested(self, stmts, f: Frame, source) -> None:
+        """Run an effect that an effect may have started, within the depth limit."""
+        if self.depth >= MAX_DEPTH:
+            raise GameError(f"{source}: effects start effects more than {MAX_DEPTH} deep "
+                            "(a card that plays or triggers itself without end?)")
+        self.depth += 1
+        try:
+            self.block(stmts, f)
+        finally:
+            self.depth -= 1
+
+    # ---- running statements ----------------------------------------------------------------
+    def block(self, stmts, f: Frame):
+        self.work += len(stmts)
+        if self.work > WORK_LIMIT:
+            raise GameError(f"{f.source}: more than {WORK_LIMIT} steps in one turn (a loop "
+                            "that does not end?)")
+        done = False
+        for fn, s in steps(stmts, _RUN):
+            done = bool(fn(self, s, f, False)) or done
+        return done
+
+    def stmt(self, s, f: Frame, optional: bool = False):
+        return _RUN[type(s)](self, s, f, optional)
+
+    def _num(self, e, f) -> int:
+        v = self.ev.eval(e, f)
+        return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+    def _bonus(self, s: A.Bonus, f: Frame, optional):
+        amount = s.amount
+        n = amount.value if amount.__class__ is A.Num else self._num(amount, f)
+        if s.counter == "cards":
+            return self.game.draw(f.actor, n)
+        t = self.game.turn
+        setattr(t, s.counter, getattr(t, s.counter) + n)
+        return n != 0
+
+    # targets: a choice (Selection) or every card an expression names (AllOf)
+    def targets(self, target, f: Frame, purpose: str, optional: bool, stmt=None) -> list:
+        if isinstance(target, A.AllOf):
+            return still_there(self.ev.cards(target.expr, f))
+        sel: A.Selection = target
+        g = self.game
+        v = compiled(sel.source)(g, f)
+        cands = still_there(v) if isinstance(v, list) else []
+        kind, mode = sel.kind, sel.mode
+        if kind and kind != "card" and kind != "cards":
+            cands = [c for c in cands if is_kind(c.d, kind)]
+        if mode == "all":
+            return cands
+        lo, hi = choice_bounds(mode, compiled(sel.count)(g, f)
+                               if mode == "exactly" or mode == "up_to" else None,
+                               len(cands), optional)
+        if hi == 0:
+            return []
+        chooser = f.you if sel.by_you else f.actor
+        owner = f.actor if chooser != f.actor else None
+        def prompt():
+            return f"{purpose.replace('_', ' ')} {count_text(lo, hi)} {self._noun(sel.kind, hi)}"
+        return g.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,
+                                 f.source, owner, stmt, f))
+
+    def _noun(self, kind, n: int) -> str:
+        """`card`, `cards`, `treasure cards`, or a card id as it is (a prompt's words)."""
+        if kind and kind not in ("card", "cards") and kind not in self.game.catalog.types:
+            return kind
+        word = "card" if n == 1 else "cards"
+        return f"{kind} {word}" if kind and kind not in ("card", "cards") else word
+
+    def _bind(self, target, cards, f: Frame) -> None:
+        name = target.bind
+        if name:
+            f.env[name] = [(c, c.zone) for c in cards]
+
+    def _move(self, s: A.Move, f: Frame, optional):
+        cards = self.targets(s.target, f, s.verb, optional, s)
+        g = self.game
+        if s.verb == "trash":
+            for c in cards:
+                g.trash(c, f.actor)
+        elif s.verb == "discard":
+            for c in cards:
+                g.discard(c, f.actor)
+        elif s.verb == "set_aside":
+            for c in cards:
+                g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
+        elif s.verb == "return":
+            cards = [c for c in cards if g.return_to_supply(c, f.actor)]
+        elif s.verb == "reveal":
+            self._say_reveals(f.actor, cards)
+        self._bind(s.target, cards, f)
+        return cards
+
+    def _put(self, s: A.Put, f: Frame, optional):
+        cards = self.targets(s.target, f, "put", optional, s)
+        g = self.game
+        chosen = isinstance(s.target, A.Selection) and s.target.mode != "all"
+        if s.any_order and len(cards) > 1 and not chosen:
+            cards = g.decide(Decision(f.actor, "order", "order", "order (top card first)",
+                                      tuple(cards), len(cards), len(cards), f.source, None,
+                                      s, f))
+        if s.dest == "deck" and (s.any_order or chosen):
+            cards = list(reversed(cards))   # the first named ends on top (a choice of cards
+                                            # is answered in the order they are put)
+        side = {"left": 1, "right": -1}.get(s.owner)
+        for c in cards:
+            if side is not None:
+                owner = (f.actor + side) % len(g.players)
+            else:
+                owner = c.owner if c.owner is not None else f.actor
+            g.put(c, owner, s.dest, s.mat)
+        self._bind(s.target, cards, f)
+        return cards
+
+    def gain_candidates(self, spec: A.GainSpec, f: Frame) -> list:
+        g = self.game
+        bound = None
+        if spec.cost is not None:
+            bound = self.ev.eval(spec.cost, f)
+            if isinstance(bound, int):
+                bound = Cost(bound, 0)
+            if not isinstance(bound, Cost):
+                return []
+        names = None
+        if spec.copy_of is not None:
+            names = {c.d.id for c in self.ev.cards(spec.copy_of, f)}
+        out = []
+        for cid, pile in g.supply.items():
+            if not len(pile) or (names is not None and cid not in names):
+                continue
+            d = pile.d
+            if spec.kind and spec.kind not in ("card", "cards") and not is_kind(d, spec.kind):
+                continue
+            if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):
+                continue
+            if spec.cond is not None and not self.holds(spec.cond, d, frame=f):
+                continue
+            out.append(cid)
+        return out
+
+    def _gain(self, s: A.Gain, f: Frame, optional):
+        g = self.game
+        what = s.what
+        if isinstance(what, A.Selection):
+            cards = self.targets(what, f, "gain", optional, s)
+            gained = [c for c in (g.gain(f.actor, c, s.dest) for c in cards) if c is not None]
+        elif fixed_gain(what, g):            # `gain silver`: its pile's top, if any
+            card = g.gain_from_supply(f.actor, what.kind, s.dest)
+            gained = [card] if card is not None else []
+        else:
+            cands = self.gain_candidates(what, f)
+            card = None
+            if cands:
+                chooser = f.you if what.by_you else f.actor
+                prompt = lambda: f"gain {describe_stmt(s)}"      # noqa: E731
+                cid = g.decide(Decision(chooser, "pile", "gain", prompt,
+                                        tuple(cands), 0 if optional else 1, 1, f.source,
+                                        f.actor if chooser != f.actor else None, s, f))
+                card = g.gain_from_supply(f.actor, cid, s.dest) if cid else None
+            gained = [card] if card is not None else []
+        if s.bind:       # what the player gained: not a card another player gained instead
+            f.env[s.bind] = [(c, c.zone) for c in gained if c.owner == f.actor]
+        return gained
+
+    def _play(self, s: A.Play, f: Frame, optional):
+        g = self.game
+        cards = self.targets(s.target, f, "play", optional, s)
+        if s.any_order and len(cards) > 1:
+            cards = g.decide(Decision(f.actor, "order", "play", "order to play (first first)",
+                                      tuple(cards), len(cards), len(cards), f.source, None,
+                                      s, f))
+        parent = f.this[0][0] if f.this else None
+        for c in cards:
+            if parent is not None and parent is not c:     # it stays in play as long as c
+                t = g.turn
+                if t.played_by is None:
+                    t.played_by = {}
+                t.played_by[c.uid] = parent
+            g.play(f.actor, c, s.times)
+        self._bind(s.target, cards, f)
+        return cards
+
+    def _reveal_top(self, s: A.RevealTop, f: Frame, optional):
+        g = self.game
+        cards = []
+        for _ in range(max(0, min(self._num(s.count, f), LOOP_LIMIT))):
+            c = g.take_to(f.actor, "revealed", bottom=s.bottom)
+            if c is None:
+                break
+            cards.append(c)
+        if s.verb == "reveal":
+            self._say_reveals(f.actor, cards)
+        if s.bind:
+            f.env[s.bind] = [(c, c.zone) for c in cards]
+        return cards
+
+    def _say_reveals(self, p: int, cards) -> None:
+        g = self.game
+        if cards and g.logging:
+            g.say(f"{g.name(p)} reveals {', '.join(c.id for c in cards)}")
+
+    def _take_until(self, cond, f: Frame, zone: str, body=()) -> list:
+        """Move the deck's top card to `zone` one at a time until `cond` holds (`it` is the
+        card taken last), the deck and discard pile run out, or LOOP_LIMIT cards; `body`
+        runs after each with `it`."""
+        cards = []
+        at = f
+        gather = Gathering(f.env)
+        for _ in range(LOOP_LIMIT):
+            if truthy(self.ev.eval(cond, at)):
+                break
+            c = self.game.take_to(f.actor, zone)
+            if c is None:
+                break
+            cards.append(c)
+            at = f.child(it=[(c, c.zone)])
+            if body:
+                gather.run(self.block, body, at)
+        gather.close()
+        return cards
+
+    def _reveal_until(self, s: A.RevealUntil, f: Frame, optional):
+        cards = self._take_until(s.cond, f, "revealed")
+        self._say_reveals(f.actor, cards)
+        return cards
+
+    def _draw_until(self, s: A.DrawUntil, f: Frame, optional):
+        return self._take_until(s.cond, f, "hand", s.body)
+
+    def _shuffle_into(self, s: A.ShuffleInto, f: Frame, optional):
+        g = self.game
+        cards = still_there(self.ev.cards(s.target, f))
+        owners = set()
+        for c in cards:
+            owner = c.owner if c.owner is not None else f.actor
+            g.move(c, g.players[owner].deck)
+            owners.add(owner)
+        for o in owners:
+            shuffle(g.rng, g.players[o].deck.cards, g.players[o].deck)
+        return cards
+
+    def can_act(self, s, f: Frame) -> bool:
+        """Whether a statement can do anything now: one whose cards are all gone (`this`
+        already trashed), or a gain from an empty pile, cannot (and asks nothing)."""
+        target = getattr(s, "target", None)
+        if isinstance(target, A.AllOf):
+            return bool(still_there(self.ev.cards(target.expr, f)))
+        if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
+            what = s.what
+            if fixed_gain(what, self.game) and len(self.game.supply[what.kind]):
+                return True
+            return bool(self.gain_candidates(what, f))
+        return True
+
+
+# statement type -> the plain function of Interpreter that runs it: made once, not for
+# every game's interpreter
+_RUN = {kind: method.__func__
+        for kind, method in Interpreter.statements(object.__new__(Interpreter)).items()}
+
+
+__all__ = ["Interpreter", "Frame"]

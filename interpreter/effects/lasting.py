@@ -1,0 +1,95 @@
+"""Statements that start something beyond the statement itself: triggers and cost changes
+for the rest of the turn (counted once per play, so a card played twice starts two), the
+Clean-up's hand size, effects at the start of the player's next turn (the card and what
+played it stay in play until then), extra turns, tokens, and naming a card. Part of the
+Interpreter."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+
+from interpreter.core.decisions import Decision
+from .expressions import Frame
+from interpreter.core.state import Later, Pending
+
+
+def is_condition(e, catalog) -> bool:
+    """Whether `this turn on EVENT of X` names a condition on the event's card (a type, a
+    card id, `not`/`and`/`or`/`is`/a comparison) rather than cards (a variable, `this`)."""
+    if isinstance(e, A.Name):
+        return e.name in catalog.cards or e.name in catalog.types
+    return isinstance(e, (A.Not, A.And, A.Or, A.Is, A.Compare))
+
+
+class LastingStatements:
+    """Part of the Interpreter (needs self.game, self.ev, self._num)."""
+
+    def lasting_statements(self) -> dict:
+        return {A.Later: self._later, A.NextTurn: self._next_turn,
+                A.TurnCost: self._turn_cost, A.TurnDraw: self._turn_draw,
+                A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
+                A.NameCard: self._name_card}
+
+    def _later(self, s: A.Later, f: Frame, optional):
+        cards = cond = None
+        if s.card is not None:
+            if is_condition(s.card, self.game.catalog):
+                cond = s.card
+            else:
+                cards = self.ev.cards(s.card, f)
+                if not cards:
+                    return False
+        self.game.turn.later.append(Later(s.event, cards, cond, s.body, f, _this(f)))
+        return True
+
+    def _next_turn(self, s: A.NextTurn, f: Frame, optional):
+        self.game.leave_for_next_turn(f.you, Pending(s.body, f, _this(f)))
+        return True
+
+    def _turn_cost(self, s: A.TurnCost, f: Frame, optional):
+        delta = self._num(s.delta, f) * s.sign
+        if delta:
+            self.game.turn.cost_changes += ((delta, s.kind),)
+        return bool(delta)
+
+    def _turn_draw(self, s: A.TurnDraw, f: Frame, optional):
+        self.game.turn.cleanup_draw = max(0, self._num(s.amount, f))
+        return True
+
+    def _extra_turn(self, s: A.ExtraTurn, f: Frame, optional):
+        g = self.game
+        n = len(g.players)
+        p = {"you": f.you, "left": (f.you + 1) % n, "right": (f.you - 1) % n}[s.who]
+        if s.at_most_in_a_row is not None and g.turns_in_a_row_if_extra(p) > \
+                s.at_most_in_a_row:
+            return False
+        g.queue_extra_turn(p, f.you if s.controlled else p, s.gains_to_controller,
+                           s.trash_set_aside)
+        if p == f.you:        # the card stays in play until that turn is over
+            g.leave_for_next_turn(p, Pending((), f, _this(f)))
+        return True
+
+    def _tokens(self, s: A.Tokens, f: Frame, optional):
+        n = max(0, self._num(s.amount, f))
+        if not n:
+            return False
+        g = self.game
+        if s.on_pile:
+            piles = tuple(g.supply)
+            cid = g.decide(Decision(f.actor, "pile", "token",
+                                    f"put {n} {s.kind} token(s) on a pile", piles, 1, 1,
+                                    f.source, None, s, f))
+            return g.add_pile_tokens(cid, s.kind, n)
+        return g.add_tokens(f.actor, s.kind, n * s.sign)
+
+    def _name_card(self, s: A.NameCard, f: Frame, optional):
+        g = self.game
+        named = g.decide(Decision(f.actor, "name", "name", "name a card", g.card_names(),
+                                  1, 1, f.source, None, s, f))
+        f.env[s.bind] = named
+        if g.logging:
+            g.say(f"{g.name(f.actor)} names {named}")
+        return True
+
+
+def _this(f: Frame):
+    return f.this[0][0] if f.this else None

@@ -1,0 +1,478 @@
+"""The core state machine of the rules: setup, moving cards, gains, trashing, discarding,
+returning cards, tokens, costs, the end and the score. A turn's phases are in phases.py,
+events and their listeners in events.py, the supply's figures in supply.py. Card behaviour
+is never here: it comes from the cards' effect ASTs (interpreter.effects.interpret)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import count
+from typing import Optional
+
+from dsl.language.model import Catalog, Cost
+
+from interpreter.core.decisions import Decision
+from interpreter.effects.interpret import Interpreter
+from .events import NOTHING_LISTENED, Events
+from .phases import Phases
+from interpreter.core.setup import GameError, held_listeners, setup_plan
+from .supply import SupplyFigures
+from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
+
+__all__ = ["Game", "GameError", "NOTHING_LISTENED"]
+
+
+class Game(SupplyFigures, Events, Phases):
+    """A game in progress: players and their zones, the supply (its figures are kept by
+    SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
+    later turns, the agents who decide, and the log."""
+
+    def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
+                 seed: int = 0, names: list[str] | None = None, deal: bool = True,
+                 supply_overrides: dict | None = None, log: bool = True,
+                 rng: random.Random | None = None):
+        plan = setup_plan(catalog, kingdom, players, supply_overrides or {})
+        self.catalog, self.rules = catalog, catalog.rules
+        # `rng`: a generator to seed instead of a new one (a run reuses one: under PyPy
+        # making one costs twice what seeding does); the same state either way
+        if rng is None:
+            rng = random.Random(seed)
+        else:
+            rng.seed(seed)
+        self.rng = rng
+        self.seed = seed
+        self.players = [Player(i, names[i] if names else f"p{i + 1}") for i in range(players)]
+        self.agents = agents
+        self.trash_zone = Zone("trash")
+        self.kingdom = list(kingdom)
+        self.logging = log
+        self.log: list[str] = []
+        self._uids = count(1)                # card uids, unique within the game
+        self.in_cleanup = False
+        self.over = False
+        self.extra_turns: list[TurnState] = []
+        self._interp = None
+        # what anything here listens to, and whether costs can change: an event nobody
+        # listens to costs one set lookup (cards brought in later are added by new_card)
+        self.listened: set = set(plan.listened)
+        self.has_modifiers = plan.has_modifiers
+        self.protection = plan.protection        # a card here can protect from Attacks
+        # a card (or a bot) here reads this turn's gains or buys or a player's last turn
+        self.keeps_history = plan.keeps_history or \
+            any(getattr(a, "reads_history", False) for a in agents)
+        self.supply_listeners = plan.supply_listeners
+        self.supply_events = {t.on for _, t in plan.supply_listeners}
+        self.held_listeners = plan.held_listeners
+        self.pending: dict = {}       # player -> what plays left for his next turn
+        self.staying: dict = {}       # card uid -> how many of those keep it in play
+        self.pile_tokens: dict = {}   # pile id -> {token kind: count}
+        self._set_up_supply(plan, self._uids.__next__)
+        self.total_cards = sum(self.pile_sizes)
+        self.turn = TurnState(player=0, controller=0)
+        if deal:
+            self._deal(plan)
+            self.start_turn(self.turn)
+
+    # ---- setup -----------------------------------------------------------------------------
+    def _deal(self, plan) -> None:
+        """Each player's starting deck, shuffled, and a first hand."""
+        uids = self._uids
+        for p in self.players:
+            deck = p.deck
+            index = p.index
+            deck.cards = [Card(next(uids), d, deck, index) for d in plan.start]
+            h = p.holdings
+            h.counts, h.size, h.money, h.actions = dict(plan.start_counts), len(plan.start), \
+                plan.start_money, plan.start_actions
+        self.total_cards += len(plan.start) * len(self.players)
+        for p in self.players:
+            shuffle(self.rng, p.deck.cards, p.deck)
+            self.draw(p.index, self.rules.hand_size)
+
+    def new_card(self, cid: str, zone: Zone, owner: Optional[int] = None) -> Card:
+        """A card brought into the game (a scenario's setup)."""
+        d = self.catalog.cards[cid]
+        card = Card(next(self._uids), d, zone, owner)
+        zone.cards.append(card)
+        self.total_cards += 1
+        if zone.__class__ is Pile:
+            self._pile_changed(zone.slot, 1)
+        if zone.owner is not None:
+            self.players[zone.owner].holdings.add(d)
+        if d.triggers or d.modifiers or d.turn_events or d.changes_costs or d.reads_history:
+            self.listened |= {t.on for t in d.triggers} | d.turn_events   # it listens too
+            self.has_modifiers = self.has_modifiers or d.changes_costs
+            self.protection = self.protection or d.protects
+            self.held_listeners = held_listeners([d], self.held_listeners)
+        self.keeps_history = self.keeps_history or d.reads_history
+        return card
+
+    @property
+    def interp(self) -> Interpreter:
+        """The effect interpreter, made when a card first needs it (a game of cards that
+        only add bonuses never does)."""
+        if self._interp is None:
+            self._interp = Interpreter(self)
+        return self._interp
+
+    # ---- logging and decisions -------------------------------------------------------------
+    def say(self, text: str) -> None:
+        if self.logging:
+            self.log.append(text)
+
+    def name(self, p: int) -> str:
+        return self.players[p].name
+
+    def decide(self, d: Decision):
+        """Ask the agent who decides; a possessed player's decisions go to the possessor.
+        A question with one answer is not asked (one that may be answered with nothing or
+        with one of its options, the common case, has two or more)."""
+        t = self.turn
+        if t.controller != t.player and d.player == t.player:
+            d = d.routed(t.controller, t.player)
+        two_or_more = not d.min and d.options and \
+            (d.kind == "pile" or d.kind == "cards" and d.max > 0)     # none, or one of them
+        if not two_or_more and d.distinct_answers() <= 1:
+            return d.only_answer()
+        agent = self.agents[d.player]
+        answer = agent.decide(self, d)
+        if getattr(agent, "trusted", False):     # a built-in bot answers from the options
+            return answer
+        return d.check(answer)
+
+    def in_chosen_order(self, p: int, purpose: str, prompt: str, items: list, label) -> list:
+        """The items in the order player p chooses, asked as an order of their labels (the
+        cards they come from); not asked when the order cannot matter (one item, or items
+        of one card)."""
+        if len(items) < 2:
+            return items
+        order = self.decide(Decision(p, "order", purpose, prompt,
+                                     tuple(label(x) for x in items), len(items), len(items)))
+        left, ordered = list(items), []
+        for chosen in order:
+            ordered.append(left.pop(next(i for i, x in enumerate(left) if label(x) is chosen)))
+        return ordered
+
+    # ---- costs -----------------------------------------------------------------------------
+    def printed_costs_now(self) -> bool:
+        """Whether every card costs what it says now: nothing here can change a cost, or
+        nothing in play does and no play this turn has (most turns of such a kingdom)."""
+        if not self.has_modifiers:
+            return True
+        if self.turn.cost_changes:
+            return False
+        for p in self.players:
+            for c in p.in_play.cards:
+                if c.d.changes_costs and any(m.cost for m in c.d.modifiers):
+                    return False
+        return True
+
+    def cost(self, d) -> Cost:
+        """A card's cost now: its printed cost changed by the cards in play and by what this
+        turn's plays started (Bridge), not below $0; the Potion part never changes."""
+        if not self.has_modifiers:
+            return d.cost
+        delta = 0
+        for p in self.players:
+            for c in p.in_play.cards:
+                for m in c.d.modifiers:
+                    if m.cost and (m.what is None or self.interp.holds(m.what, d, c)):
+                        delta += m.cost
+        for change, kind in self.turn.cost_changes:
+            if kind is None or kind == d.id or kind in d.types:
+                delta += change
+        if not delta:
+            return d.cost
+        return Cost(max(0, d.cost.coins + delta), d.cost.potion)
+
+    # ---- moving cards ----------------------------------------------------------------------
+    def move(self, card: Card, zone: Zone, bottom: bool = False) -> None:
+        old = card.zone
+        old.cards.remove(card)
+        if bottom:
+            zone.cards.insert(0, card)
+        else:
+            zone.cards.append(card)
+        card.zone = zone
+        new_owner = zone.owner
+        if old.owner != new_owner:           # keep the holdings tallies true
+            if old.owner is not None:
+                self.players[old.owner].holdings.remove(card.d)
+            if new_owner is not None:
+                self.players[new_owner].holdings.add(card.d)
+        if new_owner is not None:
+            card.owner = new_owner
+        elif zone is self.trash_zone or zone.__class__ is Pile:
+            card.owner = None
+        if old.owner is None or new_owner is None:
+            if old.__class__ is Pile:
+                self._pile_changed(old.slot, -1)
+            if zone.__class__ is Pile:
+                self._pile_changed(zone.slot, 1)
+
+    def shuffle_discard_into_deck(self, p: int) -> None:
+        pl = self.players[p]
+        cards = pl.discard.cards
+        pl.discard.cards = []
+        deck = pl.deck
+        shuffle(self.rng, cards, deck)
+        deck.cards = cards + deck.cards if deck.cards else cards
+        if self.logging:
+            self.say(f"{pl.name} shuffles")
+
+    def top_of_deck(self, p: int, bottom: bool = False) -> Optional[Card]:
+        """The top (or bottom) card of the deck, shuffling the discard pile in first if the
+        deck is empty."""
+        pl = self.players[p]
+        if not pl.deck.cards:
+            if not pl.discard.cards:
+                return None
+            self.shuffle_discard_into_deck(p)
+        return pl.deck.cards[0 if bottom else -1]
+
+    def draw(self, p: int, n: int) -> list:
+        pl = self.players[p]
+        deck, hand = pl.deck, pl.hand
+        cards = deck.cards
+        if n <= len(cards):                     # no shuffle needed: one slice
+            cut = len(cards) - n
+            drawn = cards[cut:]
+            del cards[cut:]
+            drawn.reverse()                     # the top card (the end) is drawn first
+        else:                                   # the deck, a shuffle, then the rest
+            drawn = cards[::-1]
+            deck.cards = []
+            if pl.discard.cards:
+                self.shuffle_discard_into_deck(p)
+                cards = deck.cards
+                cut = max(0, len(cards) - (n - len(drawn)))
+                rest = cards[cut:]
+                del cards[cut:]
+                rest.reverse()
+                drawn += rest
+        for card in drawn:
+            card.zone = hand
+        hand.cards += drawn
+        return drawn
+
+    def take_to(self, p: int, zone_name: str, bottom: bool = False) -> Optional[Card]:
+        """Move the deck's top (or bottom) card, reshuffling if needed, to one of the
+        player's zones."""
+        card = self.top_of_deck(p, bottom)
+        if card is not None:
+            self.move(card, self.players[p].zones[zone_name])
+        return card
+
+    def put(self, card: Card, p: int, dest: str, mat: Optional[str] = None) -> None:
+        """Move a card to player p's zone (not a gain, even from another player's hand):
+        deck (on top), deck_bottom, hand, discard, or a mat by name."""
+        pl = self.players[p]
+        if dest == "mat":
+            zone = pl.mat(mat)
+        else:
+            zone = pl.deck if dest == "deck_bottom" else pl.zones[dest]
+        if dest == "deck_bottom":
+            self.move(card, zone, bottom=True)
+        elif card.zone is not zone:
+            self.move(card, zone)
+
+    # ---- the verbs of the rules ------------------------------------------------------------
+    def gain(self, p: int, card: Optional[Card], dest: str = "discard") -> Optional[Card]:
+        """Gain a card (the top of a supply pile, or a card in the trash)."""
+        if card is None:
+            return None
+        t = self.turn
+        if t.gains_to_controller and p == t.player and t.controller != t.player:
+            p, dest = t.controller, "discard"       # always to the possessor's discard pile
+        if "would_gain" in self.listened:
+            if self.fire("would_gain", p, card).cancelled:
+                return None
+        self.move(card, self.players[p].zones[dest])
+        self._gained(p, card, dest)
+        return card
+
+    def gain_from_pile(self, p: int, pile: Pile, dest: str = "discard") -> Optional[Card]:
+        """Gain the top card of a supply pile. When that card is not made yet and nothing
+        hears of a gain before it happens, it is made straight in the gainer's zone: no
+        pile walk, no move (a game's every buy)."""
+        t = self.turn
+        if pile.cards or not pile.count or t.gains_to_controller or \
+                "would_gain" in self.listened:
+            return self.gain(p, pile.top(), dest)
+        zone = self.players[p].zones[dest]
+        pile.count -= 1
+        d = pile.d
+        card = Card(pile.alloc(), d, zone, p)
+        zone.cards.append(card)
+        self.players[p].holdings.add(d)
+        self._pile_changed(pile.slot, -1)
+        self._gained(p, card, dest)
+        return card
+
+    def _gained(self, p: int, card: Card, dest: str) -> None:
+        """What follows every gain: its history, its log line, its event."""
+        if self.keeps_history:
+            self.turn.gains += ((p, card),)
+        if self.logging:
+            self.say(f"{self.name(p)} gains {card.id}" +
+                     ("" if dest == "discard" else f" to {dest}"))
+        if "gain" in self.listened:
+            self.fire("gain", p, card)
+
+    def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
+        pile = self.supply.get(cid)
+        return self.gain_from_pile(p, pile, dest) if pile is not None else None
+
+    def trash(self, card: Card, p: int) -> None:
+        t = self.turn
+        owner = card.owner
+        if t.trash_set_aside and owner == t.player and t.controller != t.player:
+            self.move(card, self.players[owner].set_aside)
+            t.aside_trash = [*t.aside_trash, card]
+        else:
+            self.move(card, self.trash_zone)
+        if self.logging:
+            self.say(f"{self.name(p)} trashes {card.id}")
+        self.fire("trash", owner if owner is not None else p, card)
+
+    def discard(self, card: Card, p: int) -> None:
+        owner = card.owner if card.owner is not None else p
+        self.move(card, self.players[owner].discard)
+        if not self.in_cleanup:
+            if self.logging:
+                self.say(f"{self.name(owner)} discards {card.id}")
+            if "discard" in self.listened:          # fire()'s first test, without the call
+                self.fire("discard", owner, card)
+
+    def return_to_supply(self, card: Card, p: int) -> bool:
+        """Put a card back on its supply pile (not trashing it); False if it has none."""
+        pile = self.supply.get(card.id)
+        if pile is None or card.zone is pile:
+            return False
+        self.move(card, pile)
+        if self.logging:
+            self.say(f"{self.name(p)} returns {card.id} to the supply")
+        return True
+
+    def add_tokens(self, p: int, kind: str, n: int) -> bool:
+        """Give (n > 0) or take (n < 0) a player's tokens of a kind; never below none."""
+        tokens = self.players[p].tokens
+        have = tokens.get(kind, 0)
+        tokens[kind] = max(0, have + n)
+        if tokens[kind] != have and self.logging:
+            self.say(f"{self.name(p)} {'takes' if n > 0 else 'loses'} {abs(tokens[kind] - have)}"
+                     f" {kind} token(s)")
+        return tokens[kind] != have
+
+    def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
+        if cid not in self.supply or n <= 0:
+            return False
+        on = self.pile_tokens.setdefault(cid, {})
+        on[kind] = on.get(kind, 0) + n
+        if self.logging:
+            self.say(f"{n} {kind} token(s) on the {cid} pile")
+        return True
+
+    def card_names(self) -> tuple:
+        """Every card name in the game, for naming a card: the supply's piles, then the
+        other cards anyone has or that are in the trash."""
+        names = list(self.supply)
+        seen = set(names)
+        for zone in self.zones():
+            if zone.__class__ is Pile:
+                continue
+            for c in zone.cards:
+                if c.d.id not in seen:
+                    seen.add(c.d.id)
+                    names.append(c.d.id)
+        return tuple(names)
+
+    # ---- the end ---------------------------------------------------------------------------
+    def vp(self, p: int) -> int:
+        """Victory points: constant ones from the holdings tally, the others card by card."""
+        total, varying = 0, set()
+        cards = self.catalog.cards
+        for cid, n in self.players[p].holdings.counts.items():
+            d = cards[cid]
+            if d.vp is not None and n:
+                fixed = d.fixed_vp
+                if fixed is None:
+                    varying.add(cid)
+                else:
+                    total += n * fixed
+        if varying:
+            for c in self.players[p].all_cards():
+                if c.d.id in varying:
+                    total += self.interp.card_vp(c, p)
+        vp_token = self.rules.victory_token
+        if vp_token is not None:
+            total += self.players[p].tokens.get(vp_token, 0)
+        return total
+
+    def scores(self) -> list[int]:
+        return [self.vp(p.index) for p in self.players]
+
+    def winners(self, scores: list[int] | None = None) -> list[int]:
+        """The seats with the most VP (ties broken by the rules); `scores` if already known."""
+        scores = self.scores() if scores is None else scores
+        best = max(scores)
+        tied = [i for i, s in enumerate(scores) if s == best]
+        if len(tied) > 1 and self.rules.tie_break == "fewer_turns":
+            fewest = min(self.players[i].turns for i in tied)
+            tied = [i for i in tied if self.players[i].turns == fewest]
+        return tied
+
+    def dispose(self) -> None:
+        """Break the game's reference cycles (each card and the zone it is in) so that its
+        memory is freed at once, not left to the cycle collector: a simulation calls this
+        on each game it is done with. The game is empty afterwards."""
+        for pl in self.players:
+            for zone in pl.zones.values():
+                zone.cards.clear()
+            pl.last_turn = None
+        self.trash_zone.cards.clear()
+        for pile in self.supply.values():
+            if pile.cards:                       # only the cards made so far
+                pile.cards.clear()
+            pile.count = 0
+        self._interp = None
+        self.pending.clear()
+        self.turn = None
+
+    # ---- invariants ------------------------------------------------------------------------
+    def zones(self):
+        yield from self.supply.values()
+        yield self.trash_zone
+        for p in self.players:
+            yield from p.zones.values()
+
+    def check_invariants(self) -> None:
+        """Every card is in exactly one place: listed once, in the zone it thinks it is in,
+        and none created or lost."""
+        total = 0
+        for zone in self.zones():
+            cards = zone.cards
+            for c in cards:
+                if c.zone is not zone:
+                    raise AssertionError(f"{c} is listed in {zone} but is in {c.zone}")
+            if len(set(map(id, cards))) != len(cards):
+                raise AssertionError(f"a card is listed twice in {zone}")
+            total += len(zone)
+        if total != self.total_cards:
+            raise AssertionError(f"{self.total_cards - total} card(s) lost")
+        for pl in self.players:
+            cards = pl.all_cards()
+            h = pl.holdings
+            counts = {cid: n for cid, n in h.counts.items() if n}
+            if counts != dict(Counter(c.d.id for c in cards)) or h.size != len(cards) \
+                    or h.money != sum(c.d.plain_coins for c in cards) \
+                    or h.actions != sum(c.d.is_action for c in cards):
+                raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
+            if any(n < 0 for n in pl.tokens.values()):
+                raise AssertionError(f"{pl.name} has fewer than no tokens: {pl.tokens}")
+            if any(c.owner != pl.index for c in cards):
+                raise AssertionError(f"a card of {pl.name}'s zones has another owner")
+        for cid, on in self.pile_tokens.items():
+            if cid not in self.supply or any(n < 0 for n in on.values()):
+                raise AssertionError(f"tokens {on} on the {cid} pile")
+        self.check_supply_figures()

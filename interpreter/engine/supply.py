@@ -1,0 +1,121 @@
+"""The supply's figures, kept as cards move rather than counted when asked: each pile's size
+(in slot order and smallest first), the empty piles, whether they end the game, the fewest
+gains that would end it, and what can be bought with how much. A bot reads these at every
+buy; `check_supply_figures` recounts them (the fuzzer does after every decision)."""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from interpreter.core.state import Pile
+
+_MAX_SHARED_TABLES = 256     # sets of empty piles a kingdom remembers what is buyable for
+
+
+def _fewest_gains_to_end(ordered: list, sizes: list, end_piles: int, end_slot) -> int:
+    """The fewest gains that would end the game: the smallest piles (`ordered` is the pile
+    sizes, smallest first), or the end pile."""
+    to_end = sum(ordered[:end_piles])
+    return to_end if end_slot is None else min(to_end, sizes[end_slot])
+
+
+class SupplyFigures:
+    """Part of Game: the supply piles and their figures. Game.move calls _pile_changed when
+    a card leaves or joins a pile."""
+
+    def _set_up_supply(self, plan, alloc) -> None:
+        self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
+                                        for slot, (cid, d, size) in enumerate(plan.piles)}
+        self.pile_sizes = [size for _, _, size in plan.piles]   # by slot
+        self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
+        self._buyable_shared = plan.buyable  # empty piles -> (coins, potions) -> buyable(),
+                                             # shared by every game of the kingdom
+        self._end_slot, self._end_piles, self._by_cost = \
+            plan.end_slot, plan.end_piles, plan.by_cost
+        self._smallest = sum(self._sizes_sorted[:self._end_piles])   # the smallest piles'
+        self.to_end = _fewest_gains_to_end(self._sizes_sorted, self.pile_sizes,
+                                           self._end_piles, self._end_slot)
+        self._count_empty()
+
+    def _pile_changed(self, slot: int, delta: int) -> None:
+        """A card left or joined a supply pile: keep the sizes, in slot order and smallest
+        first, and the figures worked out from them."""
+        sizes = self.pile_sizes
+        was = sizes[slot]
+        sizes[slot] = was + delta
+        ordered = self._sizes_sorted             # change one `was` there: the first or last
+        at = bisect_left(ordered, was) if delta < 0 else bisect_right(ordered, was) - 1
+        ordered[at] = was + delta                # (still in order)
+        if at < self._end_piles:                 # one of the smallest piles: their sum
+            self._smallest += delta
+        to_end = self._smallest                  # _fewest_gains_to_end(), kept as it goes
+        end = self._end_slot                     # because this runs at every gain
+        if end is not None and sizes[end] < to_end:
+            to_end = sizes[end]
+        self.to_end = to_end
+        if not was or not sizes[slot]:           # a pile emptied or refilled
+            self._count_empty()
+
+    def _count_empty(self) -> None:
+        """Empty piles, whether they end the game, and which table of affordable piles
+        holds: these change only when a pile empties or refills."""
+        sizes = self.pile_sizes
+        self.empty_count = empty = sizes.count(0)
+        self.supply_over = empty >= self._end_piles or \
+            (self._end_slot is not None and sizes[self._end_slot] == 0)
+        empty_slots = tuple([slot for slot, size in enumerate(sizes) if not size]) \
+            if empty else ()
+        shared = self._buyable_shared
+        known = shared.get(empty_slots)
+        if known is None:
+            known = {}
+            if len(shared) < _MAX_SHARED_TABLES:    # bounded, for random play
+                shared[empty_slots] = known
+        self._buyable = known
+
+    def buyable(self) -> tuple:
+        """Ids of the piles the player whose turn it is can afford now, in supply order.
+        With printed costs (also when nothing that changes them is in effect now), this
+        depends only on the coins, potions and which piles are empty: worked out once per
+        kingdom for each (coins, potions) and set of empty piles."""
+        t = self.turn
+        coins, potions = t.coins, t.potions
+        if not self.has_modifiers or self.printed_costs_now():
+            known = self._buyable
+            hit = known.get((coins, potions))
+            if hit is None:
+                sizes = self.pile_sizes
+                hit = known[coins, potions] = tuple(
+                    [cid for cid, slot, c, potion in self._by_cost
+                     if c <= coins and potion <= potions and sizes[slot]])
+            return hit
+        cost = self.cost
+        out = []
+        for cid, pile in self.supply.items():
+            if self.pile_sizes[pile.slot]:
+                c = cost(pile.d)
+                if c.coins <= coins and c.potion <= potions:
+                    out.append(cid)
+        return tuple(out)
+
+    def gains_to_end(self) -> int:
+        """The fewest gains that would end the game: emptying the end pile, or the smallest
+        piles (kept as the pile sizes change)."""
+        return self.to_end
+
+    def game_over(self) -> bool:
+        return self.supply_over
+
+    def check_supply_figures(self) -> None:
+        """Recount every kept figure from the piles themselves."""
+        sizes = [len(pile) for pile in self.supply.values()]
+        if sizes != self.pile_sizes or sorted(sizes) != self._sizes_sorted:
+            raise AssertionError(f"pile sizes tallied {self.pile_sizes} (in order "
+                                 f"{self._sizes_sorted}), counted {sizes}")
+        empty, over = self.empty_count, self.supply_over
+        self._count_empty()
+        to_end = _fewest_gains_to_end(sorted(sizes), sizes, self._end_piles, self._end_slot)
+        if self._smallest != sum(sorted(sizes)[:self._end_piles]):
+            raise AssertionError(f"the smallest piles' sum kept as {self._smallest}")
+        if (empty, over, self.to_end) != (self.empty_count, self.supply_over, to_end):
+            raise AssertionError(f"supply figures kept as {(empty, over, self.to_end)}, are "
+                                 f"{(self.empty_count, self.supply_over, to_end)}")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dsl.cli import pytest_plugin
 
-# the card cache (dsl/language/cache.py) of this test run, not the user's: the tests and the
+# the card cache (dsl/language/file_cache.py) of this test run, not the user's: the tests and the
 # commands they start share it, and nothing is left in ~/.cache
 os.environ.setdefault("DSL_CACHE_DIR", tempfile.mkdtemp(prefix="dsl-test-cache-"))
 

@@ -1,4 +1,4 @@
-"""The card cache (dsl/language/cache.py): what it gives back equals a fresh load, a changed
+"""The card cache (dsl/language/file_cache.py): what it gives back equals a fresh load, a changed
 file or changed code misses it, and an entry someone else wrote can never run code or break
 a load (it is JSON, decoded into the project's own dataclasses only)."""
 import json
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl.language import cache as cc
+from dsl.language import file_cache as cc
 from dsl.language import loader
 
 ROOT = Path(__file__).resolve().parent.parent

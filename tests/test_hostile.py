@@ -22,7 +22,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dsl.cli.main import main as cli_main
 from dsl.text.i18n import LocaleError, get_locale
-from dsl.lint.checks import check_new_sources, lint
+from dsl.language.card_checks import check_new_sources
+from dsl.lint.checks import lint
 from dsl.language.loader import Loaded, load_paths, load_shipped
 from dsl.language.model import Catalog
 from dsl.language.parser import ParseError, parse_program

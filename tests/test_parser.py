@@ -81,7 +81,7 @@ def test_a_very_long_operator_chain_is_an_error_not_a_crash():
 def test_the_operator_chain_limit_is_the_parsers_own_not_the_recursion_limit():
     """Refused by the tree's depth (the same on CPython and PyPy), well before any pass
     could run out of stack; a long but reasonable chain is accepted."""
-    from dsl.language.parser import MAX_TREE_DEPTH
+    from dsl.language.lark_parse import MAX_TREE_DEPTH
     assert parse_program("+(" + "+".join(["1"] * (MAX_TREE_DEPTH - 50)) + ") cards")
     with pytest.raises(ParseError, match="too long"):
         parse_program("+(" + "+".join(["1"] * (MAX_TREE_DEPTH + 1)) + ") cards")

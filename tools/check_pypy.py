@@ -49,7 +49,7 @@ def main() -> int:
         subprocess.run(pip + [str(ROOT)], check=True, cwd=tmp)
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DSL_CARDS")}
         env["DSL_CACHE_DIR"] = str(tmp / "cache")
-        pypy_env = dict(env, PYPY_GC_NURSERY="32M")      # see the README's Speed section
+        pypy_env = dict(env, PYPY_GC_NURSERY="32M")      # see docs/speed.md
         lint = subprocess.run([str(tmp / "venv" / "bin" / "dsl"), "lint", "--quiet"],
                               capture_output=True, text=True, env=env)
         ok = lint.returncode == 0 and "0 error(s)" in lint.stdout

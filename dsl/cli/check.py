@@ -59,7 +59,7 @@ def cmd_lint(args) -> int:
     errors = sum(d.severity == "error" for d in diags)
     warnings = len(diags) - errors
     if args.format == "sarif":
-        from .main import installed_version
+        from .common import installed_version
         from dsl.language.errors import sarif_log
         print(json.dumps(sarif_log(diags, installed_version() or "0+unknown"),
                          ensure_ascii=False, indent=2))

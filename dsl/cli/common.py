@@ -1,9 +1,22 @@
 """What every `dsl` command shares: the fan sets it plays with (--cards, DSL_CARDS), the
-checks of its arguments (exit status 2), kingdoms by name or card ids, progress bars."""
+checks of its arguments (exit status 2), kingdoms by name or card ids, progress bars, the
+installed version."""
 from __future__ import annotations
 
 import argparse
 import sys
+
+DIST = "dominion-card-language"
+
+
+def installed_version() -> str | None:
+    """The installed distribution's version, or None in a checkout run without install
+    metadata (then `dsl --version` says so instead of a traceback)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version(DIST)
+    except PackageNotFoundError:
+        return None
 
 
 def cards_option() -> argparse.ArgumentParser:

@@ -1,5 +1,5 @@
 """Command-line commands about locales: locales, locale init/update/template (render is in
-cli_render).
+dsl.cli.render).
 
 Why a module of its own: these commands share the locale machinery (dsl.text.i18n) and the
 renderer (dsl.text.render), and keep dsl/cli/main.py about the language and the games.

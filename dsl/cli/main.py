@@ -1,7 +1,7 @@
-"""The `dsl` command line. Each group of commands is a module of its own: cli_check (lint,
-cards, test), cli_games (simulate, replay, play), cli_balance (balance), cli_render (render),
-cli_locale (locales, locale init); cli_common holds what they share (the fan sets of --cards and
-DSL_CARDS)."""
+"""The `dsl` command line. Each group of commands is a module of its own: check (lint,
+cards, test, schema), games (simulate, replay, play), balance, render, locale (locales,
+locale init/update/template), web (gallery, serve); common holds what they share (the fan
+sets of --cards and DSL_CARDS, the version)."""
 from __future__ import annotations
 
 import argparse
@@ -9,18 +9,7 @@ import sys
 
 from dsl.language.errors import DslError
 
-
-DIST = "dominion-card-language"
-
-
-def installed_version() -> str | None:
-    """The installed distribution's version, or None in a checkout run without install
-    metadata (then `dsl --version` says so instead of a traceback)."""
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version(DIST)
-    except PackageNotFoundError:
-        return None
+from .common import DIST, installed_version
 
 
 class _Version(argparse.Action):

@@ -156,7 +156,7 @@ def _faces(args, catalog, jobs: list) -> int:
 
 def cmd_render(args) -> int:
     from .common import bad_arguments
-    from dsl.faces.face import FaceError
+    from dsl.faces.art import FaceError
     from dsl.text.i18n import LocaleError
     from dsl.text.render import render_card
     if bool(args.cards) == bool(args.all):

@@ -8,40 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .art import FaceError, read_art
 from .shapes import Face
-
-MAX_ART_BYTES = 2 * 1024 * 1024
-ART_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
-             ".svg": "image/svg+xml"}
-
-
-class FaceError(Exception):
-    """A face that cannot be made (art unreadable or too large, Pillow missing)."""
-
 
 def set_name(card, catalog, locale) -> str:
     """The card's set in the locale (its English name, else its id)."""
     names = (catalog.sets.get(card.set) or {}).get("names") or {}
     return names.get(locale.code) or names.get(locale.language) or names.get("en") or card.set
-
-
-def read_art(card) -> tuple[bytes, str] | None:
-    """(image bytes, MIME type) of the card's art, or None when it has none. The loader
-    has checked that the file is inside the card's set folder."""
-    if not getattr(card, "art", None):
-        return None
-    path = Path(card.art)
-    mime = ART_TYPES.get(path.suffix.lower())
-    if mime is None:
-        raise FaceError(f"{card.path}: art {path.name}: not a PNG, JPEG or SVG file")
-    try:
-        size = path.stat().st_size
-        if size > MAX_ART_BYTES:
-            raise FaceError(f"{card.path}: art {path}: {size} bytes, at most "
-                            f"{MAX_ART_BYTES} (2 MB); make the image smaller")
-        return path.read_bytes(), mime
-    except OSError as e:
-        raise FaceError(f"{card.path}: art {path}: cannot read it: {e.strerror}") from None
 
 
 def build_face(card, catalog, locale, rendered=None) -> Face:

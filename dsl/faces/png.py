@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
+from .art import FaceError
 from .shapes import Coin, Image, Line, Potion, Rect, Shield, Text, font_path
 from .svg import COIN_INK, EDGE, POTION_BLUE, VP_GREEN, potion_points, shield_points
 
@@ -20,7 +21,6 @@ PNG_EXTRA = "install the png extra: pip install 'dominion-card-language[png]'"
 
 def pillow():
     """The PIL modules, or FaceError with how to install them."""
-    from .face import FaceError
     try:
         from PIL import Image as PILImage, ImageDraw, ImageFont
     except ImportError:
@@ -121,7 +121,6 @@ class _Canvas:
         from PIL import ImageOps, UnidentifiedImageError
         if i.mime == "image/svg+xml":
             return
-        from .face import FaceError
         try:
             art = PILImage.open(io.BytesIO(i.data))
             if art.width * art.height > MAX_ART_PIXELS:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .data import is_shipped, shipped_dir
 from .errors import Diagnostic, DslError
-from dsl.lint.checks import check_new_sources
+from .card_checks import check_new_sources
 from .loader import Loaded, load_paths, load_shipped
 from .model import Catalog
 

@@ -13,8 +13,10 @@ from lark.lark import PostLex
 from lark.lexer import PatternStr
 
 from .errors import ParseError
-from .parser import MAX_TREE_DEPTH
 from .transform import TRANSFORMER
+
+MAX_TREE_DEPTH = 300         # a parse tree deeper than this (a long chain of operators) is
+                             # refused before any pass recurses into it, on every Python
 
 
 class _InsideParentheses(PostLex):

@@ -15,7 +15,7 @@ from pathlib import Path
 from .data import shipped_dir
 from .errors import Diagnostic, DslError, caret_excerpt
 from .model import Catalog, CardDef, Cost, Kingdom, Modifier, Rules, Trigger, TypeDef
-from . import cache as catalog_cache
+from . import file_cache
 from .parser import ParseError, parse_expr, parse_program
 from .yamlpos import load_yaml, position_of
 
@@ -122,17 +122,17 @@ def load_document(src: Source, schema_name: str):
 
 
 def kept_document(src: Source, schema_name: str):
-    """load_document, from the cache (dsl.language.cache) when this code read this text
+    """load_document, from the cache (dsl.language.file_cache) when this code read this text
     before without a mistake: the rule, set and strategy files are read by every command,
     and YAML with its schema check is slow to start (under PyPy most of all)."""
     key = f"<{schema_name}> {src.path}"
-    hit = catalog_cache.get(key, src.text)
+    hit = file_cache.get(key, src.text)
     if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], dict):
         data, src.positions = hit
         return data
     data = load_document(src, schema_name)
     if data is not None and not src.diagnostics:
-        catalog_cache.put(key, src.text, (data, src.positions))
+        file_cache.put(key, src.text, (data, src.positions))
     return data
 
 
@@ -161,18 +161,18 @@ def parse_cost(value) -> Cost:
 
 
 def load_card(path: Path) -> tuple[CardDef | None, Source]:
-    """A card file, from the cache (dsl.language.cache) when this text was loaded before by
+    """A card file, from the cache (dsl.language.file_cache) when this text was loaded before by
     this code; a card naming art is always loaded afresh (its image may have changed)."""
     src = read_source(path)
     if src.diagnostics:
         return None, src
-    hit = catalog_cache.get(src.path, src.text)
+    hit = file_cache.get(src.path, src.text)
     if isinstance(hit, dict) and hit.keys() == _CACHED:
         return hit["card"], Source(src.path, src.text, hit["positions"], hit["diagnostics"],
                                    hit["programs"], hit["refs"])
     card, src = card_from_source(src, art_on_disk=True)
     if ("art",) not in src.positions:
-        catalog_cache.put(src.path, src.text, {
+        file_cache.put(src.path, src.text, {
             "card": card, "positions": src.positions, "diagnostics": src.diagnostics,
             "programs": src.programs, "refs": src.refs})
     return card, src

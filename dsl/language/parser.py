@@ -1,15 +1,14 @@
 """Text of the card language -> AST: the limits every text is checked against first, and
 the parses of a bot's texts kept in the cache. The Lark parser and its errors are in
-dsl.language.lark_parse, imported at the first text parsed; the tree -> AST step is dsl.transform."""
+dsl.language.lark_parse, imported at the first text parsed (with the limit on a parse tree's
+depth); the tree -> AST step is dsl.language.transform."""
 from __future__ import annotations
 
-from . import cache as catalog_cache
+from . import file_cache
 from .errors import ParseError
 
 MAX_SOURCE = 20_000          # characters in one expression field: bounded work per file
 MAX_DEPTH = 40               # blocks and parentheses inside one another
-MAX_TREE_DEPTH = 300         # a parse tree deeper than this (a long chain of operators) is
-                             # refused before any pass recurses into it, on every Python
 
 __all__ = ["ParseError", "parse_program", "parse_expr", "parse_priority", "parse_answer_rule"]
 
@@ -49,14 +48,14 @@ def parse_expr(text: str):
 
 
 def _kept(kind: str, text: str, parse, size: int):
-    """parse(text), from the cache (dsl.language.cache) when this code parsed this text
+    """parse(text), from the cache (dsl.language.file_cache) when this code parsed this text
     before: every `dsl simulate` loads the strategies, and building the parser for their
     texts would be most of its start-up (under PyPy most of all). A mistake is not kept."""
-    hit = catalog_cache.get(f"<{kind}>", text)
+    hit = file_cache.get(f"<{kind}>", text)
     if isinstance(hit, tuple) and len(hit) == size:
         return hit
     value = parse(text)
-    catalog_cache.put(f"<{kind}>", text, value)
+    file_cache.put(f"<{kind}>", text, value)
     return value
 
 

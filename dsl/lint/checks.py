@@ -4,11 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from dsl.language import ast as A
-from dsl.language.check import Checker, Scope
-from dsl.language.errors import CODES, Diagnostic, DslError, caret_excerpt, severity_of
+from dsl.language.card_checks import check_programs
+from dsl.language.errors import CODES, Diagnostic, DslError, severity_of
 from dsl.language.loader import DEFAULT_LOCALES, Loaded, default_sets_dir, load_paths, load_shipped
 from dsl.language.strategy import load_strategy, strategies_dir
-from dsl.language.walk import nodes
 
 def set_locales(catalog, set_id: str) -> tuple:
     """The locales a set names its cards in (its set.yaml `locales:`; English when it says
@@ -37,34 +36,10 @@ def ignore_codes(text_items) -> list[str]:
 
 
 def check_source(src, catalog, card=None) -> None:
-    """Run the name and type checks over every program of one source file."""
-    types, cards = set(catalog.types), set(catalog.cards)
-    tokens, mats = catalog.given_names()
-    for tree, key, role, trigger in src.programs:
-        def report(node, code, message, key=key):
-            pos = getattr(node, "pos", None)
-            line, col = src.file_pos(key, pos.line, pos.col) if pos and pos.line else \
-                src.file_pos(key, 1, 1)
-            src.diagnostics.append(Diagnostic(src.path, line, col, "error", code, message,
-                                              caret_excerpt(src.text, line, col)))
-        scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
-                      known_tokens=tokens, known_mats=mats)
-        Checker(scope, report).run(tree, role)
-        if key == ("on_play",):
-            for n in nodes(tree):
-                if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \
-                        n.target.expr == A.Name("this"):
-                    report(n, "E009", "a card that plays itself when played never stops; "
-                           "play other cards (`play chosen twice`)")
-    for cid, key in src.refs:
-        if cid not in cards:
-            src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
-                      "(see `dsl cards`)")
+    """Every check of one source file: the language's own (dsl.language.card_checks), then
+    the names in the set's locales (W001) and the printed text (W020)."""
+    check_programs(src, catalog, card)
     if card is not None:
-        for t in card.types:
-            if t not in types:
-                src.error(("types",), "E004", f"unknown card type '{t}' (known: "
-                          f"{', '.join(sorted(types))})")
         locales = set_locales(catalog, card.set)
         for loc in (loc for loc in locales if loc not in card.names):
             src.error(("names",), "W001", f"no '{loc}' name for {card.id}; add names.{loc} "
@@ -73,15 +48,6 @@ def check_source(src, catalog, card=None) -> None:
         check_printed_text(src, card)
         ignored = (catalog.sets.get(card.set) or {}).get("lint_ignore") or ()
         src.diagnostics[:] = [d for d in src.diagnostics if d.code not in ignored]
-
-
-def check_new_sources(loaded: Loaded, first: int) -> list[Diagnostic]:
-    """Run the name and type checks on the sources loaded after index `first` (fan cards
-    loaded beside the shipped sets) and return their errors."""
-    cards_by_path = {c.path: c for c in loaded.catalog.cards.values()}
-    for src in loaded.sources[first:]:
-        check_source(src, loaded.catalog, cards_by_path.get(src.path))
-    return [d for s in loaded.sources[first:] for d in s.diagnostics if d.severity == "error"]
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -1,10 +1,9 @@
 """Statements as clauses of card text, in the current person (you / he): one function per
-kind of statement, looked up by node type. Part of the renderer (dsl.text.render)."""
+kind of statement, looked up by node type (dsl.text.sentences). A clause with statements
+inside it renders them through the context (`ctx.block`, `ctx.stmt`, `ctx.option`)."""
 from __future__ import annotations
 
 from dsl.language import ast as A
-from . import idioms as idioms
-from . import lasting as lasting  # they call back into this
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .forms import joined, variant
 from .context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
@@ -41,47 +40,18 @@ def join(ctx: Ctx, parts: list[str]) -> str:
     return ctx.t(AND, a=joined(parts[:-1], sep.join), b=parts[-1])
 
 
-def block(ctx: Ctx, stmts) -> str:
-    """Statements inside a sentence: clauses joined by `and` (or `, then` for more)."""
-    parts = [(s, stmt(ctx, s)) for s in idioms.combine(ctx, merge(stmts))]
-    parts = [(s, p) for s, p in parts if p]
-    if all(isinstance(s, A.Bonus) for s, _ in parts):
-        return join(ctx, [p for _, p in parts])
-    if not ctx.he:
-        return joined([p for _, p in parts], _sentences)
-    # "each other player reveals ..., trashes ... and discards ... . If ..., he gains ..."
-    sentences, run = [], []
-    for s, p in parts:
-        if isinstance(s, A.AsYou) or isinstance(s, A.If) and not implicit_if(ctx, s):
-            if run:
-                sentences.append(join(ctx, run))
-                run = []
-            sentences.append(cap(p))
-        else:      # a clause after the first has no subject before it: its "co" variant
-            run.append(variant(p, "co") if run else p)
-    if run:
-        sentences.append(join(ctx, run))
-    return joined(sentences, _sentences)
-
-
-def _sentences(parts: list) -> str:
-    """Clauses as sentences: "trash a card. Gain a Silver" (the first is capitalized by
-    whoever starts the sentence)."""
-    return ". ".join([parts[0]] + [cap(p) for p in parts[1:]])
-
-
-def merge(stmts):
-    """Consecutive identical gains of one named card become one statement with a count."""
-    out = []
-    for s in stmts:
-        if out and isinstance(s, A.Gain) and isinstance(out[-1], tuple) and out[-1][0] == s:
-            out[-1] = (s, out[-1][1] + 1)
-        elif out and isinstance(s, A.Gain) and out[-1] == s and isinstance(s.what, A.GainSpec) \
-                and s.what.relation is None:
-            out[-1] = (s, 2)
-        else:
-            out.append(s)
-    return out
+def copy_of(ctx: Ctx, src, qualified) -> str:
+    """`a copy of it`; `a copy of a card costing up to $6 that the player to your right
+    gained on his last turn`."""
+    if isinstance(src, A.OfPlayer) and src.name in HISTORY_OF:
+        what = qualified or ctx.t(A_CARD)
+        return ctx.t(COPY_OF, what=ctx.t(HISTORY_OF[src.name], what=what,
+                                         player=ctx.p(PLAYER[src.side])))
+    if isinstance(src, A.Name):
+        what = them(ctx, src.name, pronoun=True)
+    else:
+        what = describe(ctx, src)
+    return ctx.t(COPY_OF, what=what if qualified is None else f"{qualified} ({what})")
 
 
 def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
@@ -100,23 +70,10 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     if spec.cond is not None:
         what = that_is(ctx, what, spec.cond, bool(spec.relation))
     if spec.copy_of is not None:
-        what = lasting.copy_of(ctx, spec.copy_of, what if spec.relation or spec.cond else None)
+        what = copy_of(ctx, spec.copy_of, what if spec.relation or spec.cond else None)
     if spec.by_you:
         what = ctx.t(CHOSEN_BY_YOU, what=what)
     return what
-
-
-def stmt(ctx: Ctx, s) -> str:
-    """One statement as a clause in the current person (lower case, no full stop)."""
-    count = 1
-    if isinstance(s, tuple):
-        s, count = s
-    if isinstance(s, idioms.Said):
-        return s.text
-    if isinstance(s, A.Gain):
-        return gain(ctx, s, count)
-    render = CLAUSES.get(type(s)) or lasting.CLAUSES.get(type(s))
-    return render(ctx, s) if render is not None else str(s)
 
 
 def gain(ctx: Ctx, s: A.Gain, count: int = 1) -> str:
@@ -180,7 +137,7 @@ def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
     else:
         text = ctx.t(DRAW_UNTIL_ANY, cond=condition(ctx, c))
     if s.body:
-        text = ctx.t(AS_YOU_DRAW, draw=text, body=block(ctx, s.body))
+        text = ctx.t(AS_YOU_DRAW, draw=text, body=ctx.block(s.body))
     return text
 
 
@@ -195,13 +152,13 @@ def may(ctx: Ctx, s: A.May) -> str:
         saved = ctx.person
         if ctx.he:
             ctx.person = 2                   # "he may discard", not "he may discards"
-        body = block(ctx, s.body)
+        body = ctx.block(s.body)
         ctx.person = saved
         return ctx.p(MAY, x=body)
     saved = ctx.person
     if ctx.he:
         ctx.person = 2                   # "he may gain", not "he may gains"
-    first = stmt(ctx, s.stmt)
+    first = ctx.stmt(s.stmt)
     ctx.person = saved
     if not s.body:
         return ctx.p(MAY, x=first)
@@ -211,7 +168,7 @@ def may(ctx: Ctx, s: A.May) -> str:
 def after_clause(ctx: Ctx, stmts) -> str:
     """The statements after an "if ..." clause: a main clause with no subject before it, so
     its "co" variant (Czech "pokud ..., vezme si", not "si vezme")."""
-    return variant(block(ctx, stmts), "co")
+    return variant(ctx.block(stmts), "co")
 
 
 def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
@@ -220,7 +177,7 @@ def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
     saved = ctx.person, ctx.revealed_split
     before = set(ctx.bound)
     ctx.person = person
-    text = block(ctx, body)
+    text = ctx.block(body)
     ctx.person, ctx.revealed_split = saved
     ctx.gathered |= set(ctx.bound) - before
     ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items() if isinstance(v, tuple)})
@@ -252,33 +209,25 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
             what = ctx.t(DIFFERENTLY_NAMED_AMONG, them=describe(ctx, inner))
     else:
         what = ctx.t(FROM_BOUND, what=ctx.tn(CARD_WORD, 1), them=describe(ctx, src))
-    return ctx.t(EACH_CARD, what=what, x=block(ctx, s.body))
+    return ctx.t(EACH_CARD, what=what, x=ctx.block(s.body))
 
 
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
     if s.count > 1:
-        opts = joined([option(ctx, o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
+        opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
         return ctx.p(CHOOSE_N[s.count], x=opts)
     sep = ctx.t(OPTIONS_SEP).join
-    opts = joined([option(ctx, o) for o in s.options], sep) if not ctx.he \
-        else ctx.t(OR, a=block(ctx, s.options[0]), b=joined(
-            [block(ctx, o) for o in s.options[1:]], sep))
+    opts = joined([ctx.option(o) for o in s.options], sep) if not ctx.he \
+        else ctx.t(OR, a=ctx.block(s.options[0]), b=joined(
+            [ctx.block(o) for o in s.options[1:]], sep))
     return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
-
-
-def option(ctx: Ctx, stmts) -> str:
-    """One option of `choose one`, its statements as one list: "discard your hand, +4 Cards,
-    and each other player ..." (Minion)."""
-    if len(stmts) < 2 or ctx.he:
-        return block(ctx, stmts)
-    return join(ctx, [stmt(ctx, x) for x in idioms.combine(ctx, merge(stmts))])
 
 
 def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
     gains = [b[0] for b in s.blocks if len(b) == 1 and isinstance(b[0], A.Gain)]
     if len(gains) == len(s.blocks) == 2 and all(g.dest == "deck" for g in gains):
         return ctx.t(GAIN_EITHER_ORDER, x=join(ctx, [gain_what(ctx, g.what) for g in gains]))
-    return ctx.t(EITHER_ORDER, x=join(ctx, [block(ctx, b) for b in s.blocks]))
+    return ctx.t(EITHER_ORDER, x=join(ctx, [ctx.block(b) for b in s.blocks]))
 
 
 def repeat(ctx: Ctx, s: A.Repeat) -> str:
@@ -294,13 +243,13 @@ def repeat(ctx: Ctx, s: A.Repeat) -> str:
             return ctx.t(GAIN_PER, card=ctx.card_name(body[0].what.kind), per=rate)
         return ctx.tn(GAIN_COUNT, 2, card=ctx.card_name(body[0].what.kind),
                       amount=amount(ctx, s.count))
-    return ctx.t(REPEAT, amount=amount(ctx, s.count), x=block(ctx, body))
+    return ctx.t(REPEAT, amount=amount(ctx, s.count), x=ctx.block(body))
 
 
 def as_you(ctx: Ctx, s: A.AsYou) -> str:
     saved = ctx.person
     ctx.person = 0
-    text = ctx.t(AS_YOU, x=stmt(ctx, s.stmt))
+    text = ctx.t(AS_YOU, x=ctx.stmt(s.stmt))
     ctx.person = saved
     return text
 
@@ -438,25 +387,25 @@ def if_(ctx: Ctx, s: A.If) -> str:
             and not s.orelse:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
     if did_it(ctx, c):
-        then = block(ctx, s.then)
+        then = ctx.block(s.then)
         text = ctx.t(IF_YOU_DO, then=then)
         if s.orelse:
-            text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
+            text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
         return text
     if isinstance(c, A.Name) and c.name in ctx.gathered and not ctx.he:
-        text = ctx.t(IF_ANYONE, then=block(ctx, s.then))
+        text = ctx.t(IF_ANYONE, then=ctx.block(s.then))
         if s.orelse:
-            text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
+            text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
         return text
     if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
-        then = block(ctx, s.then)
+        then = ctx.block(s.then)
         # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
         text = then if c.name in names_in(s.then) else ctx.t(IF_YOU_DO, then=then)
     else:
         text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=condition(ctx, c),
                      then=after_clause(ctx, s.then))
     if s.orelse:
-        text = ctx.t(OTHERWISE, x=text, y=block(ctx, s.orelse))
+        text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
     return text
 
 
@@ -467,6 +416,6 @@ CLAUSES = {
     A.RevealUntil: reveal_until, A.DrawUntil: draw_until, A.ShuffleInto: shuffle_into,
     A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
     A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,
-    A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=block(ctx, s.body)),
+    A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=ctx.block(s.body)),
     A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED),
 }

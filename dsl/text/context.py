@@ -4,6 +4,7 @@ functions of dsl.text.words and the clauses of dsl.text.clauses ask."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from dsl.language import ast as A
 from .i18n import Locale
@@ -32,6 +33,23 @@ class Ctx:
     this_named: bool = False           # in a trigger on this card: "this" was said already
     last_object: tuple | None = None   # (person, text): the last definite object of a verb
     examples: dict | None = None       # msgid -> (filled text, values): translator comments
+    # the renderers of nested statements (dsl.text.sentences, which makes the context): a
+    # clause with a block inside it (if, may, repeat, a trigger) renders it through these
+    render_block: Callable | None = None
+    render_stmt: Callable | None = None
+    render_option: Callable | None = None
+
+    def block(self, stmts) -> str:
+        """A nested block of statements as a sentence part."""
+        return self.render_block(self, stmts)
+
+    def stmt(self, s) -> str:
+        """One nested statement as a clause."""
+        return self.render_stmt(self, s)
+
+    def option(self, stmts) -> str:
+        """One option of `choose`, its statements as one list."""
+        return self.render_option(self, stmts)
 
     def _example(self, msgid: str, text: str, kw: dict) -> str:
         if self.examples is not None and msgid not in self.examples:

@@ -66,8 +66,8 @@ def _kinds_list(ctx: Ctx, items) -> str:
     it = them(ctx, subject.name, pronoun=True) if isinstance(subject, A.Name) else \
         describe(ctx, subject)
     first = ctx.t(THEN_CLAUSE, kind=pred(ctx, A.Name(items[0].cond.kind)),
-                  then=C.block(ctx, items[0].then))
-    rest = [ctx.t(KIND_THEN, kind=ctx.kind_name(x.cond.kind), then=C.block(ctx, x.then))
+                  then=ctx.block(items[0].then))
+    rest = [ctx.t(KIND_THEN, kind=ctx.kind_name(x.cond.kind), then=ctx.block(x.then))
             for x in items[1:]]
     return ctx.t(IF_IT_IS_LIST, it=it, first=first, rest="; ".join(rest))
 

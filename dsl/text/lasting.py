@@ -10,22 +10,8 @@ from .context import Ctx, cap, is_kind_name, num, token_name
 from .words import amount, describe, kind_adj, them
 
 
-def copy_of(ctx: Ctx, src, qualified) -> str:
-    """`a copy of it`; `a copy of a card costing up to $6 that the player to your right
-    gained on his last turn`."""
-    if isinstance(src, A.OfPlayer) and src.name in HISTORY_OF:
-        what = qualified or ctx.t(A_CARD)
-        return ctx.t(COPY_OF, what=ctx.t(HISTORY_OF[src.name], what=what,
-                                         player=ctx.p(PLAYER[src.side])))
-    if isinstance(src, A.Name):
-        what = them(ctx, src.name, pronoun=True)
-    else:
-        what = describe(ctx, src)
-    return ctx.t(COPY_OF, what=what if qualified is None else f"{qualified} ({what})")
-
-
 def later(ctx: Ctx, s: A.Later) -> str:
-    body = C.block(ctx, s.body)
+    body = ctx.block(s.body)
     if s.event == "cleanup_start" and s.card is None:
         return ctx.t(LATER_CLEANUP, x=body)
     if s.card is not None and not isinstance(s.card, A.Name) or \
@@ -62,7 +48,7 @@ def extra_turn(ctx: Ctx, s: A.ExtraTurn) -> str:
 def next_turn(ctx: Ctx, s: A.NextTurn) -> str:
     if all(isinstance(x, A.Bonus) and num(x.amount) is not None for x in s.body):
         return ctx.t(NEXT_TURN_BONUSES, x=ctx.t(LIST_SEP).join(C.bonus(ctx, x) for x in s.body))
-    return ctx.t(NEXT_TURN, x=C.block(ctx, s.body))
+    return ctx.t(NEXT_TURN, x=ctx.block(s.body))
 
 
 def turn_cost(ctx: Ctx, s: A.TurnCost) -> str:

@@ -25,8 +25,9 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
 )
-from .clauses import block, bonus, merge, stmt
+from .clauses import bonus
 from .idioms import combine
+from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
 from .forms import variant
 from .words import amount, kind_adj, pred, zone_np
@@ -167,7 +168,7 @@ def _english_articles(text: str) -> str:
 def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> RenderedCard:
     """The printed-card text of `card` in `locale`, with what fell back to English.
     `examples`: a dict that collects, per template msgid, its first filled text and values."""
-    ctx = Ctx(locale, catalog, card, treasure="treasure" in card.types, examples=examples)
+    ctx = context_for(locale, catalog, card, treasure="treasure" in card.types, examples=examples)
     name, fell_back = locale.card_name(card)
     if fell_back:
         ctx.fallbacks.append("name")

@@ -194,7 +194,8 @@ def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list) -> 
 def bounded_face(card, catalog, locale) -> tuple[str | None, str | None]:
     """(the face SVG, None), or (None, why there is none). A text longer than a card
     holds gets no face but a note saying so: drawn, it would be cut and unreadable."""
-    from dsl.faces.face import FaceError, face_svg
+    from dsl.faces.art import FaceError
+    from dsl.faces.face import face_svg
     from dsl.text.render import render_card
     text = render_card(card, catalog, locale).text
     size = sum(map(len, text))

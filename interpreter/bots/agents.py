@@ -12,7 +12,7 @@ from .context import asked
 from .endgame import loses_by_ending
 from .rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
                         pile_by_kinds, rule_frame, yes_no)
-from .value import play_worth
+from .worth import play_worth
 from interpreter.core.decisions import Decision, IllegalAnswer
 from interpreter.effects.expressions import Frame, compiled_for_strategy
 
@@ -106,9 +106,9 @@ def translate(a, d: Decision):
 
 class Bot:
     """A strategy played: its buy priorities (never a buy that ends the game the bot then
-    loses), its play priorities, its answer rules per card (bot_rules.py), and for every
+    loses), its play priorities, its answer rules per card (bots/rules.py), and for every
     decision no rule covers a default weighed from what each answer does
-    (bot_defaults.py). What depends only on the strategy or a card's definition is worked
+    (bots/defaults.py). What depends only on the strategy or a card's definition is worked
     out once and remembered: a bot is made for every game."""
     trusted = True          # answers are built from the decision's options
     plays_all_treasures = True     # a standing answer: all its Treasures, in hand order,

@@ -1,6 +1,6 @@
 """A bot's answers to what its strategy has no rule for, reasonable for any card without
-naming one: each answer is weighed by what it does (bot_value.py), in the effect's own
-frame, with the statements after the question that read what it binds (bot_context.py).
+naming one: each answer is weighed by what it does (bots/value.py), in the effect's own
+frame, with the statements after the question that read what it binds (bots/context.py).
 So a `may` that gains or draws is taken and one that trashes a good card for nothing is
 not, a "choose one" takes +Cards, +Actions or +Coins as the hand and the turn need, and a
 card is trashed, discarded or put back only when that is worth it."""
@@ -12,7 +12,8 @@ from dsl.language import ast as A
 
 from .context import asked
 from .endgame import loses_by_ending
-from .value import OTHERS, Phantom, Weigher, play_worth
+from .value import Weigher
+from .worth import OTHERS, Phantom, copy_frame, play_worth
 from interpreter.core.state import Zone
 
 MAX_CHOSEN = 10           # a choice of more cards than this is weighed for the first ones
@@ -20,12 +21,6 @@ MAX_CHOSEN = 10           # a choice of more cards than this is weighed for the 
 
 def weigher(bot, game, p: int) -> Weigher:
     return Weigher(game, p, bot)
-
-
-def _copy(f):
-    h = f.child()
-    h.env = dict(f.env)
-    return h
 
 
 def _stmts(s) -> tuple:
@@ -181,7 +176,7 @@ def _follow_value(bot, game, d, info, cards, coins=0.0, worth=0.0) -> float:
     w = weigher(bot, game, d.player)
     if not stmts or f is None:
         return w.coin_value(coins) + worth
-    h = _copy(f.child(actor=d.player)) if f.actor != d.player else _copy(f)
+    h = copy_frame(f.child(actor=d.player)) if f.actor != d.player else copy_frame(f)
     if info.bind:
         h.env[info.bind] = [(c, c.zone) for c in cards]
     return w.value(stmts, h, coins, worth)

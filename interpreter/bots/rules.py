@@ -2,7 +2,7 @@
 a bot follows them: per card (the decision's source), the first yes/no rule whose
 condition holds, the options in the order their rules hold, the cards of the kinds their
 rules name. Conditions are read for the deciding player, with `this` and `it` of the
-effect that asks. What no rule covers is left to the defaults (bot_defaults.py)."""
+effect that asks. What no rule covers is left to the defaults (bots/defaults.py)."""
 from __future__ import annotations
 
 from interpreter.effects.compiler import is_kind

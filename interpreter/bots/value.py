@@ -12,70 +12,12 @@ from dsl.language import ast as A
 from interpreter.effects.compiler import compiled
 from interpreter.effects.expressions import Frame, still_there
 
+from .weigh import STATEMENTS as _STATEMENTS
+from .worth import OTHERS, Tally, copy_frame, play_worth
+
 CURSE_WORTH = -2.5        # a Curse in one's deck, in coins
 JUNK_DRAG = 0.6           # a card that does nothing when drawn
-OTHERS = 0.7              # what another player's loss is worth to the bot
 MAX_DEPTH = 12
-
-
-class Phantom:
-    """A card that is not there yet (a gain being weighed): enough for expressions."""
-    __slots__ = ("d", "uid", "zone", "owner")
-
-    def __init__(self, d):
-        self.d, self.uid, self.zone, self.owner = d, -1, None, None
-
-
-_PLAY_WORTH: dict = {}     # id(definition) -> (definition, worth)
-
-
-def play_worth(d) -> float:
-    """A rough worth of playing a card, from its effect alone (once per definition): its
-    constant bonuses, the better option of a choice, something for anything else."""
-    hit = _PLAY_WORTH.get(id(d))
-    if hit is None or hit[0] is not d:
-        hit = _PLAY_WORTH[id(d)] = (d, max(0.3, _static(d.on_play)))
-    return hit[1]
-
-
-_STATIC = {"cards": 1.0, "coins": 1.0, "actions": 0.4, "buys": 0.3, "potions": 1.0}
-
-
-def _static(stmts) -> float:
-    total = 0.0
-    for s in stmts:
-        if isinstance(s, A.Bonus):
-            n = s.amount.value if isinstance(s.amount, A.Num) else 1
-            total += _STATIC.get(s.counter, 0.3) * n
-        elif isinstance(s, A.ChooseOne):
-            worths = sorted((_static(b) for b in s.options), reverse=True)
-            total += sum(worths[:s.count])
-        elif isinstance(s, A.May):
-            if not _gives_up_this(s.stmt):     # once, not each time it is played
-                total += max(0.0, _static(s.body))
-        elif isinstance(s, A.Each) and s.others:
-            total += 1.0                     # an attack, usually
-        elif isinstance(s, (A.If, A.Gain, A.Play, A.DrawUntil, A.RevealUntil, A.NextTurn,
-                            A.Repeat, A.Tokens, A.ExtraTurn, A.TurnCost)):
-            total += 0.8
-    return total
-
-
-def _gives_up_this(s) -> bool:
-    """`trash this` (or another move of `this` out of the deck for good)."""
-    return isinstance(s, A.Move) and s.verb in ("trash", "return") and \
-        isinstance(s.target, A.AllOf) and isinstance(s.target.expr, A.Name) and \
-        s.target.expr.name == "this"
-
-
-class Tally:
-    """The parts of an answer's worth: coins this turn, cards drawn, Actions, Buys,
-    Potions, and the rest (gains, losses) already in coins."""
-    __slots__ = ("coins", "cards", "actions", "buys", "potions", "worth")
-
-    def __init__(self):
-        self.coins = self.cards = self.actions = self.buys = self.potions = 0.0
-        self.worth = 0.0
 
 
 class Weigher:
@@ -219,7 +161,7 @@ class Weigher:
         won or lost by the answer."""
         t = Tally()
         t.coins, t.worth = coins, worth
-        self.block(stmts, _copy(f), t, 0)
+        self.block(stmts, copy_frame(f), t, 0)
         return self.total(t)
 
     def block(self, stmts, f: Frame, t: Tally, depth: int) -> None:
@@ -303,11 +245,3 @@ class Weigher:
             return (0.0, self.worth(d))
         return (0.0, 0.0)
 
-
-def _copy(f: Frame) -> Frame:
-    h = f.child()
-    h.env = dict(f.env)
-    return h
-
-
-from .weigh import STATEMENTS as _STATEMENTS  # noqa: E402  (its functions need Weigher)

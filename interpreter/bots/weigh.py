@@ -1,11 +1,16 @@
-"""How each statement is weighed (part of bot_value.Weigher, one function per statement
+"""How each statement is weighed (part of bots.value.Weigher, one function per statement
 kind): what it gives the player, the choice he would make for a selection, the blocks it
 runs for him or for other players (their loss is his gain)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dsl.language import ast as A
 
-from .value import Phantom, Tally, Weigher, _copy, play_worth
+from .worth import Phantom, Tally, copy_frame, play_worth
+
+if TYPE_CHECKING:
+    from .value import Weigher
 from interpreter.effects.compiler import compiled, is_kind
 from interpreter.effects.interpret import selection_bounds
 
@@ -129,7 +134,7 @@ def _may(w: Weigher, s: A.May, f, t, depth) -> None:
 
 
 def _choose(w: Weigher, s: A.ChooseOne, f, t, depth) -> None:
-    values = sorted((w.value(b, _copy(f)) for b in s.options), reverse=True)
+    values = sorted((w.value(b, copy_frame(f)) for b in s.options), reverse=True)
     t.worth += sum(values[:s.count])
 
 

@@ -7,9 +7,10 @@ class ClusterError(Exception):
     pass
 
 
-def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts, tick,
-                   timeout: float = 10, card_paths: tuple = (), stats: bool = False) -> list:
-    """The chunks (simulation.Chunk) of the games `parts`, as the nodes finish them."""
+def run_on_cluster(backend: str, address: str | None, play, parts, tick,
+                   timeout: float = 10) -> list:
+    """What `play(part)` gives for each part of the games (a simulation.Chunk), as the nodes
+    finish them; `play` is pickled to the nodes (a module function, or a partial of one)."""
     if backend != "dask":
         raise ClusterError(f"unknown backend '{backend}' (backends: local, dask)")
     try:
@@ -17,7 +18,6 @@ def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts
     except ImportError:
         raise ClusterError("the dask backend needs the cluster extra: "
                            "pip install -e '.[cluster]'") from None
-    from .simulation import play_chunk
     cluster = None
     if address is None:           # no address: a local cluster of two worker processes
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -31,9 +31,7 @@ def run_on_cluster(backend: str, address: str | None, kingdom, bots, seed, parts
                            f"within {timeout:g} s ({type(e).__name__}); check the address "
                            "(tcp://HOST:8786) or give more --timeout") from None
     try:
-        futures = [client.submit(play_chunk, kingdom, bots, seed, part, card_paths, stats,
-                                 pure=False)
-                   for part in parts]
+        futures = [client.submit(play, part, pure=False) for part in parts]
         chunks = []
         for fut in as_completed(futures):
             chunk = fut.result()

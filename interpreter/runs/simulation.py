@@ -11,6 +11,7 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 from typing import NamedTuple
@@ -221,9 +222,9 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
     if backend != "local":
         from .cluster import run_on_cluster
         res = _new_results(bots, stats)
-        _collect(res, run_on_cluster(backend, address, kingdom, bots, seed,
-                                     chunks(games, 16), tick, timeout,
-                                     tuple(map(str, card_paths)), stats))
+        play = partial(play_chunk, kingdom, bots, seed,
+                       card_paths=tuple(map(str, card_paths)), stats=stats)
+        _collect(res, run_on_cluster(backend, address, play, chunks(games, 16), tick, timeout))
         return res
     if workers <= 1 or games < 2 or recorder is not None or keep_log or check_invariants:
         res = _new_results(bots, stats)

@@ -1,0 +1,50 @@
+"""The language's own checks of a loaded file: every name and type in its effects, the card
+ids its kingdoms name, the card's types. A command that opens fan sets runs these; `dsl
+lint` adds the printed-text and locale checks (dsl.lint)."""
+from __future__ import annotations
+
+from . import ast as A
+from .check import Checker, Scope
+from .errors import Diagnostic, caret_excerpt
+from .walk import nodes
+
+
+def check_programs(src, catalog, card=None) -> None:
+    """The name and type checks over every program of one source file, the kingdoms' card ids
+    and the card's types (errors, added to `src.diagnostics`)."""
+    types, cards = set(catalog.types), set(catalog.cards)
+    tokens, mats = catalog.given_names()
+    for tree, key, role, trigger in src.programs:
+        def report(node, code, message, key=key):
+            pos = getattr(node, "pos", None)
+            line, col = src.file_pos(key, pos.line, pos.col) if pos and pos.line else \
+                src.file_pos(key, 1, 1)
+            src.diagnostics.append(Diagnostic(src.path, line, col, "error", code, message,
+                                              caret_excerpt(src.text, line, col)))
+        scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
+                      known_tokens=tokens, known_mats=mats)
+        Checker(scope, report).run(tree, role)
+        if key == ("on_play",):
+            for n in nodes(tree):
+                if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \
+                        n.target.expr == A.Name("this"):
+                    report(n, "E009", "a card that plays itself when played never stops; "
+                           "play other cards (`play chosen twice`)")
+    for cid, key in src.refs:
+        if cid not in cards:
+            src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
+                      "(see `dsl cards`)")
+    if card is not None:
+        for t in card.types:
+            if t not in types:
+                src.error(("types",), "E004", f"unknown card type '{t}' (known: "
+                          f"{', '.join(sorted(types))})")
+
+
+def check_new_sources(loaded, first: int) -> list[Diagnostic]:
+    """Run the name and type checks on the sources loaded after index `first` (fan cards
+    loaded beside the shipped sets) and return their errors."""
+    cards_by_path = {c.path: c for c in loaded.catalog.cards.values()}
+    for src in loaded.sources[first:]:
+        check_programs(src, loaded.catalog, cards_by_path.get(src.path))
+    return [d for s in loaded.sources[first:] for d in s.diagnostics if d.severity == "error"]

@@ -105,3 +105,17 @@ def test_fan_card_with_a_name_error_is_refused_by_test_and_render(tmp_path):
     r = run_dsl("render", str(tmp_path / "bad.yaml"))
     assert r.returncode == 1 and "unknown name 'hnad'" in r.stderr + r.stdout
     assert "Traceback" not in r.stderr
+
+
+def test_lint_reports_the_users_files_not_the_shipped_sets_own_warnings():
+    """`dsl lint` with no path checks the shipped sets but shows only their errors: their
+    missing names (W001) are the project's to fix, not the user's; naming the shipped
+    sets' folder lists them."""
+    from dsl.language.data import shipped_dir
+    quiet = run_dsl("lint", "--quiet")
+    assert quiet.returncode == 0
+    assert quiet.stdout.strip() == "0 error(s), 0 warning(s)"
+    plain = run_dsl("lint")
+    assert "W001" not in plain.stdout and "not shown" in plain.stdout
+    named = run_dsl("lint", str(shipped_dir("sets")))
+    assert "W001" in named.stdout and " 0 warning(s)" not in named.stdout

@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from dsl.language.data import is_shipped, shipped_dir
+
 from .common import bad_arguments, card_sets, cards_option, fan_paths
 
 MAX_SCENARIO_FILES = 20_000
@@ -56,6 +58,10 @@ def cmd_lint(args) -> int:
     if getattr(args, "locale", None):
         diags += locale_diagnostics(args.locale, card_sets(args).loaded)
     diags = [d for d in diags if d.code not in ignored]
+    hidden = 0
+    if not args.paths:       # the user's files only: the shipped sets' own warnings (missing
+        kept = [d for d in diags if d.severity == "error" or not is_shipped(d.path)]
+        hidden, diags = len(diags) - len(kept), kept      # names) are the project's to fix
     errors = sum(d.severity == "error" for d in diags)
     warnings = len(diags) - errors
     if args.format == "sarif":
@@ -71,6 +77,9 @@ def cmd_lint(args) -> int:
             if d.severity == "error" or not args.quiet:
                 print(d.format() if args.excerpts else d.format().splitlines()[0])
         print(f"{errors} error(s), {warnings} warning(s)")
+        if hidden and not args.quiet:
+            print(f"({hidden} warning(s) about the shipped sets' own files not shown; "
+                  f"`dsl lint {shipped_dir('sets')}` lists them)")
     return 1 if errors else 0
 
 

@@ -268,7 +268,7 @@ def test_bm_card_takes_the_shipped_rules_for_the_card():
     assert any(cid == "treasure_map" and cond is not None and "3" in repr(cond)
                for cid, cond in s.buy)
     potion = find_strategy("bm:familiar", CATALOG)
-    assert [c for c, _ in potion.buy][:3] == ["province", "familiar", "potion"]
+    assert [c for c, _ in potion.buy][:5] == ["colony", "platinum", "province", "familiar", "potion"]
 
 
 # ---- the defaults, on the cards whose first defaults were poor --------------------------------

@@ -129,7 +129,7 @@ def test_strategy_buys_by_priority():
 
 def test_bm_card_inserts_the_card_after_province():
     s = find_strategy("bm:witch", CATALOG)
-    assert [c for c, _ in s.buy][:2] == ["province", "witch"]
+    assert [c for c, _ in s.buy][:4] == ["colony", "platinum", "province", "witch"]
     assert s.name == "bm:witch"
 
 

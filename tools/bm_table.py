@@ -20,11 +20,12 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "bm-table.md"
 
 
 def kingdom_cards(catalog) -> list:
-    """The shipped kingdom cards: every card but the basic ones, by set then id."""
+    """The shipped kingdom cards: every card but the basic ones and those not kingdom cards
+    (`kingdom: false`), by set then id."""
     basic = set(catalog.rules.basic_piles) | set(catalog.rules.starting_deck) | \
         {catalog.rules.potion_card}
     return sorted((d for d in catalog.cards.values() if d.id not in basic and
-                   d.set != "basic"), key=lambda d: (d.set, d.id))
+                   d.set != "basic" and d.kingdom), key=lambda d: (d.set, d.id))
 
 
 def row(catalog, d, games: int, seed: int, workers: int) -> dict:

@@ -55,13 +55,13 @@ def cmd_lint(args) -> int:
     fans = fan_paths(args)
     targets = args.paths or [str(p) for p in fans] or None
     diags = lint(targets, fans)
-    if getattr(args, "locale", None):
-        diags += locale_diagnostics(args.locale, card_sets(args).loaded)
-    diags = [d for d in diags if d.code not in ignored]
     hidden = 0
     if not args.paths:       # the user's files only: the shipped sets' own warnings (missing
         kept = [d for d in diags if d.severity == "error" or not is_shipped(d.path)]
         hidden, diags = len(diags) - len(kept), kept      # names) are the project's to fix
+    if getattr(args, "locale", None):      # a translator's: what the catalog lacks
+        diags += locale_diagnostics(args.locale, card_sets(args).loaded)
+    diags = [d for d in diags if d.code not in ignored]
     errors = sum(d.severity == "error" for d in diags)
     warnings = len(diags) - errors
     if args.format == "sarif":

@@ -65,6 +65,31 @@ def resolve_kingdom(cat, text: str) -> list[str]:
     return ids
 
 
+def set_rule_options(parser) -> None:
+    """--with / --without: the set rules (a set's basic piles, ...) a game is played with."""
+    parser.add_argument("--with", dest="with_rules", default="", metavar="RULES",
+                        help="set rules to play with, by id or by a pile they add, separated "
+                             "by commas; default: each set's rule (see `dsl cards`)")
+    parser.add_argument("--without", dest="without_rules", default="", metavar="RULES",
+                        help="set rules to play without, as --with")
+
+
+def rule_choice(cat, args) -> tuple:
+    """(set rules on, set rules off) of --with / --without and of the recommended kingdom
+    that --kingdom names (its rulebook's rules), each name checked."""
+    from interpreter.core.setup import GameError, set_rules_in_force
+    on = [x.strip() for x in (args.with_rules or "").split(",") if x.strip()]
+    off = [x.strip() for x in (args.without_rules or "").split(",") if x.strip()]
+    k = cat.kingdom_by_name(args.kingdom)
+    if k is not None:
+        on += [r for r in k.rules if r not in off]
+    try:
+        set_rules_in_force(cat, [], None, on, off)      # every name known
+    except GameError as e:
+        bad_arguments(f"--with/--without: {e}")
+    return tuple(on), tuple(off)
+
+
 def check_players(cat, n: int, what: str) -> None:
     lo, hi = cat.rules.min_players, cat.rules.max_players
     if not lo <= n <= hi:

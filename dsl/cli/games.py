@@ -6,7 +6,7 @@ import json
 import sys
 
 from .common import (bad_arguments, cards_option, check_players, card_sets, progress,
-                         record_file, resolve_kingdom)
+                     record_file, resolve_kingdom, rule_choice, set_rule_options)
 
 
 def cmd_simulate(args) -> int:
@@ -19,6 +19,7 @@ def cmd_simulate(args) -> int:
     sets = card_sets(args)
     cat = sets.catalog
     kingdom = resolve_kingdom(cat, args.kingdom)
+    choice = rule_choice(cat, args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     check_players(cat, len(bots), f"--bots gives {len(bots)} player(s), one bot each")
     if args.games < 1 or args.workers < 1:
@@ -35,7 +36,7 @@ def cmd_simulate(args) -> int:
                         keep_log=args.log, progress=tick, backend=args.backend,
                         address=args.address, timeout=args.timeout, card_paths=sets.paths,
                         recorder=Recorder(record.stream, sets.fan_sets()) if record else None,
-                        stats=args.stats)
+                        stats=args.stats, rule_choice=choice)
         if record:
             record.commit()
             record = None
@@ -138,6 +139,7 @@ def cmd_play(args) -> int:
     sets = card_sets(args)
     cat = sets.catalog
     kingdom = resolve_kingdom(cat, args.kingdom)
+    choice = rule_choice(cat, args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players if args.players is not None else 1 + len(bots)
     check_players(cat, players, f"{players} player(s)")
@@ -157,10 +159,16 @@ def cmd_play(args) -> int:
     record = record_file(args.record)
     recorder = Recorder(record.stream, sets.fan_sets()) if record else None
     if recorder:
-        agents = recorder.wrap(agents, {"kingdom": kingdom, "players": players,
-                                        "seed": args.seed, "names": names,
-                                        "bots": ["human"] + bots})
-    game = Game(cat, kingdom, players, agents, seed=args.seed, names=names)
+        header = {"kingdom": kingdom, "players": players, "seed": args.seed, "names": names,
+                  "bots": ["human"] + bots}
+        if choice[0] or choice[1]:
+            header["with"], header["without"] = list(choice[0]), list(choice[1])
+        agents = recorder.wrap(agents, header)
+    try:
+        game = Game(cat, kingdom, players, agents, seed=args.seed, names=names,
+                    with_rules=choice[0], without_rules=choice[1])
+    except GameError as e:
+        bad_arguments(str(e))
     try:
         play_game(game)
         if record:
@@ -190,6 +198,7 @@ def register(sub) -> None:
     p = sub.add_parser("simulate", help="play bot games and print the results", parents=[cards])
     p.add_argument("--kingdom", required=True, help="a recommended kingdom's name, or card ids")
     p.add_argument("--bots", required=True, help="one per player: bm, bm:CARD, random")
+    set_rule_options(p)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
@@ -212,6 +221,7 @@ def register(sub) -> None:
     p.add_argument("--quiet", action="store_true", help="no logs, only the check")
     p.set_defaults(func=cmd_replay)
     p = sub.add_parser("play", help="play a game at the terminal against bots", parents=[cards])
+    set_rule_options(p)
     p.add_argument("--kingdom", default="First Game")
     p.add_argument("--players", type=int, help="number of players (default: 1 + bots)")
     p.add_argument("--bots", default="bm", help="the other players' bots, comma separated")

@@ -34,6 +34,18 @@ def check_programs(src, catalog, card=None) -> None:
         if cid not in cards:
             src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
                       "(see `dsl cards`)")
+        elif not catalog.cards[cid].kingdom:
+            src.error(key, "E007", f"'{cid}' is not a kingdom card (its file says `kingdom: "
+                      "false`); a set rule brings it into the game, not a kingdom")
+    for cid, key in src.pile_refs:
+        if cid not in cards:
+            src.error(key, "E007", f"unknown card '{cid}' in a set rule's piles; check the id "
+                      "(see `dsl cards`)")
+    for rid, key in src.rule_refs:
+        if rid not in catalog.set_rules:
+            known = ", ".join(sorted(catalog.set_rules)) or "none"
+            src.error(key, "E007", f"unknown set rule '{rid}' (set rules: {known}); a set "
+                      "file's `rules:` defines them")
     if card is not None:
         for t in card.types:
             if t not in types:

@@ -51,8 +51,7 @@ def shipped() -> Loaded:
 
 def _copy(loaded: Loaded) -> Loaded:
     c = loaded.catalog
-    return Loaded(Catalog(dict(c.cards), dict(c.types), dict(c.sets), dict(c.kingdoms),
-                          c.rules), list(loaded.sources), dict(loaded.card_sources))
+    return Loaded(c.copy(), list(loaded.sources), dict(loaded.card_sources))
 
 
 @dataclass

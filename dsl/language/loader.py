@@ -14,7 +14,8 @@ from pathlib import Path
 
 from .data import shipped_dir
 from .errors import Diagnostic, DslError, caret_excerpt
-from .model import Catalog, CardDef, Cost, Kingdom, Modifier, Rules, Trigger, TypeDef
+from .model import (Catalog, CardDef, Cost, Kingdom, Modifier, Rules, SetRule, Trigger,
+                    TypeDef)
 from . import file_cache
 from .parser import ParseError, parse_expr, parse_program
 from .yamlpos import load_yaml, position_of
@@ -50,6 +51,8 @@ class Source:
     # (AST, key of the field, role) for the checks; role: program | expr | condition
     programs: list = field(default_factory=list)
     refs: list = field(default_factory=list)          # (card id, key) that must exist
+    pile_refs: list = field(default_factory=list)     # (card id, key): a set rule's piles
+    rule_refs: list = field(default_factory=list)     # (set rule id, key) that must exist
 
     def error(self, key: tuple, code: str, message: str, severity: str = "error",
               line: int | None = None, col: int | None = None) -> None:
@@ -220,7 +223,8 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
     card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
-                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"), path=src.path,
+                   modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"),
+                   kingdom=data.get("kingdom", True), path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
 
@@ -315,8 +319,23 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
                       f"{catalog.sets[known.set]['path']}); give it another id")
             continue
         catalog.kingdoms[k["id"]] = Kingdom(k["id"], data["id"], dict(k["names"]),
-                                            tuple(k["cards"]))
+                                            tuple(k["cards"]), tuple(k.get("rules", ())))
         src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
+        src.rule_refs += [(rid, ("kingdoms", i, "rules", j))
+                          for j, rid in enumerate(k.get("rules", ()))]
+    for i, r in enumerate(data.get("rules", [])):
+        if r["id"] in catalog.set_rules:
+            src.error(("rules", i, "id"), "E006", f"duplicate set rule id '{r['id']}' (also in "
+                      f"{catalog.sets[catalog.set_rules[r['id']].set]['path']}); give it "
+                      "another id")
+            continue
+        catalog.set_rules[r["id"]] = SetRule(r["id"], data["id"], r["when"],
+                                             tuple(r.get("piles", ())),
+                                             tuple(r.get("end_piles", ())),
+                                             dict(r.get("names", {})))
+        for field_name in ("piles", "end_piles"):
+            src.pile_refs += [(cid, ("rules", i, field_name, j))
+                              for j, cid in enumerate(r.get(field_name, ()))]
     return src
 
 

@@ -52,6 +52,7 @@ class CardDef:
     modifiers: tuple = ()
     vp: Optional[object] = None
     pile: Optional[int] = None
+    kingdom: bool = True               # false: not a kingdom card (a basic card of a set rule)
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -111,6 +112,19 @@ class Kingdom:
     set: str
     names: dict = field(compare=False, hash=False)
     cards: tuple = ()
+    rules: tuple = ()          # set rules its rulebook plays it with
+
+
+@dataclass(frozen=True)
+class SetRule:
+    """A rule a set adds to the game (set.yaml `rules:`): basic piles and piles that end
+    the game, in force by `when` (kingdom_share: the rulebooks' share of the kingdom)."""
+    id: str
+    set: str
+    when: str
+    piles: tuple = ()
+    end_piles: tuple = ()
+    names: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,12 @@ class Catalog:
     sets: dict = field(default_factory=dict)
     kingdoms: dict = field(default_factory=dict)
     rules: Optional[Rules] = None
+    set_rules: dict = field(default_factory=dict)     # rule id -> SetRule
+
+    def copy(self) -> "Catalog":
+        """A catalog to add cards and sets to, sharing the loaded objects (frozen) only."""
+        return Catalog(dict(self.cards), dict(self.types), dict(self.sets),
+                       dict(self.kingdoms), self.rules, dict(self.set_rules))
 
     def given_names(self) -> tuple[set, set]:
         """(token kinds, mat names) that some card gives or puts cards on, and the rules'

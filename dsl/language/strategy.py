@@ -101,9 +101,12 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
         # a card costing a Potion needs one: bought once, while CARD is not yet owned
         entries += ((potion, parse_priority(
             f"{potion} if owned({potion}) = 0 and owned({card}) = 0")[1]),)
-    # after the entries that buy the card that ends the game (Big Money's Province)
+    # after the entries that buy the cards that end the game (Big Money's Province) and the
+    # basic cards of set rules (bought only in games that have them)
+    top = {catalog.rules.end_pile} | {c for r in catalog.set_rules.values()
+                                      for c in r.piles + r.end_piles}
     at = 0
-    while at < len(strategy.buy) and strategy.buy[at][0] == catalog.rules.end_pile:
+    while at < len(strategy.buy) and strategy.buy[at][0] in top:
         at += 1
     buy = strategy.buy[:at] + entries + strategy.buy[at:]
     return Strategy(name, buy, ((card, None),) + strategy.play, answers)

@@ -47,10 +47,8 @@ def lint_text(text: str, catalog: Catalog, name: str = "card.yaml"):
     from dsl.lint.checks import check_source
     card, src = card_from_source(Source(name, text))
     if card is not None:
-        cards = dict(catalog.cards)
-        cards[card.id] = card
-        catalog = Catalog(cards, dict(catalog.types), dict(catalog.sets),
-                          dict(catalog.kingdoms), catalog.rules)
+        catalog = catalog.copy()
+        catalog.cards[card.id] = card
         check_source(src, catalog, card)
     diags = sorted(src.diagnostics, key=lambda d: (d.line, d.col, d.code))
     return diags, card, catalog

@@ -1,5 +1,6 @@
 """The rule every strong simulator bot follows: never end the game when that loses it.
-A gain ends the game when it takes the last card of the end pile (the rules' end_pile) or
+A gain ends the game when it takes the last card of an end pile (the rules' end_pile, and a
+set rule's) or
 of a pile that makes the number of empty piles that ends it; the bot then must be the
 only winner on victory points, with the rules' tie-break."""
 from __future__ import annotations
@@ -13,7 +14,7 @@ def ends_the_game(game, cid: str) -> bool:
     if pile is None or len(pile) != 1:
         return False
     rules = game.rules
-    return cid == rules.end_pile or \
+    return cid in game.end_pile_ids or \
         game.empty_count + 1 >= rules.end_empty_piles[len(game.players)]
 
 

@@ -24,6 +24,7 @@ class SetupPlan:
     protection: bool         # whether any card here protects from Attacks while in play
     keeps_history: bool      # whether any card here reads gains, buys or last turns
     end_slot: Optional[int]  # the slot of the pile that ends the game when empty
+    more_end_slots: tuple    # the slots of other such piles (a set rule's)
     end_piles: int           # ...or this many empty piles
     by_cost: tuple           # (card id, slot, coins, potions): what buyable() walks
     start: tuple             # the starting deck's definitions, one per card
@@ -37,20 +38,23 @@ _PLANS: dict = {}
 _MAX_PLANS = 512             # bounded memory for a fuzzer's many random kingdoms
 
 
-def setup_plan(catalog, kingdom: list, players: int, overrides: dict) -> SetupPlan:
-    """The plan for a kingdom and number of players (cached per catalog)."""
-    key = (id(catalog), tuple(kingdom), players, tuple(sorted(overrides.items())))
+def setup_plan(catalog, kingdom: list, players: int, overrides: dict,
+               set_rules: tuple = ()) -> SetupPlan:
+    """The plan for a kingdom, number of players and the set rules in force (cached per
+    catalog)."""
+    key = (id(catalog), tuple(kingdom), players, tuple(sorted(overrides.items())), set_rules)
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is catalog:
         return hit[1]
-    plan = _make_plan(catalog, kingdom, players, overrides)
+    plan = _make_plan(catalog, kingdom, players, overrides,
+                      [catalog.set_rules[r] for r in set_rules])
     if len(_PLANS) >= _MAX_PLANS:
         _PLANS.clear()
     _PLANS[key] = (catalog, plan)
     return plan
 
 
-def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
+def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list) -> SetupPlan:
     cards, rules = catalog.cards, catalog.rules
     if not rules.min_players <= n <= rules.max_players:
         raise GameError(f"{n} players: the rules allow {rules.min_players} to "
@@ -61,6 +65,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
     ids = list(rules.basic_piles)
     if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in ids:
         ids.append(rules.potion_card)
+    ids += [c for r in set_rules for c in r.piles if c not in ids]
     ids += [c for c in kingdom if c not in ids]
     for cid in overrides:
         if cid not in cards:
@@ -81,6 +86,8 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict) -> SetupPlan:
         protection=any(d.protects for d in defs + list(start)),
         keeps_history=any(d.reads_history for d in defs + list(start)),
         end_slot=ids.index(rules.end_pile) if rules.end_pile in ids else None,
+        more_end_slots=tuple(ids.index(c) for r in set_rules for c in r.end_piles
+                             if c in ids and c != rules.end_pile),
         end_piles=rules.end_empty_piles[n],
         by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)
                       for slot, (cid, d, _) in enumerate(piles)),
@@ -101,3 +108,46 @@ def held_listeners(defs, known: dict | None = None) -> dict:
             if t.where in ("hand", "in_play") and d.id not in out.setdefault(t.on, []):
                 out[t.on].append(d.id)
     return {kind: tuple(ids) for kind, ids in out.items()}
+
+
+def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules=()) -> tuple:
+    """The ids of the set rules a game of `kingdom` is played with: those `with_rules`
+    names (a rule's id or a card of its piles), never those `without_rules` names, and the
+    others by their `when`: `always` when a card of the rule's set is in the kingdom;
+    `kingdom_share` when every kingdom card is of its set, and with a mixed kingdom when one
+    kingdom card picked at random is (a different card for each rule, as the rulebooks
+    ask). The generator is drawn from only for a mixed kingdom."""
+    on, off = _named_rules(catalog, with_rules), _named_rules(catalog, without_rules)
+    if not catalog.set_rules:
+        return ()
+    cards = catalog.cards
+    dealt = [c for c in kingdom if c in cards and cards[c].kingdom]
+    chosen, undecided = [], []
+    for rid, rule in catalog.set_rules.items():
+        own = sum(cards[c].set == rule.set for c in dealt)
+        if rid in off:
+            continue
+        if rid in on or rule.when == "always" and own or \
+                rule.when == "kingdom_share" and dealt and own == len(dealt):
+            chosen.append(rid)
+        elif rule.when == "kingdom_share" and own:
+            undecided.append(rid)
+    if undecided:
+        picks = rng.sample(range(len(dealt)), min(len(undecided), len(dealt)))
+        for i, rid in enumerate(undecided):
+            if cards[dealt[picks[i % len(picks)]]].set == catalog.set_rules[rid].set:
+                chosen.append(rid)
+    return tuple(sorted(chosen))
+
+
+def _named_rules(catalog, names) -> set:
+    out = set()
+    for name in names:
+        hits = {rid for rid, r in catalog.set_rules.items()
+                if name == rid or name in r.piles or name in r.end_piles}
+        if not hits:
+            known = ", ".join(f"{rid} ({', '.join(r.piles)})" if r.piles else rid
+                              for rid, r in sorted(catalog.set_rules.items())) or "none"
+            raise GameError(f"no set rule is named or adds '{name}' (set rules: {known})")
+        out |= hits
+    return out

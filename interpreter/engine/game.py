@@ -15,7 +15,7 @@ from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
 from .events import NOTHING_LISTENED, Events
 from .phases import Phases
-from interpreter.core.setup import GameError, held_listeners, setup_plan
+from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 
@@ -30,9 +30,7 @@ class Game(SupplyFigures, Events, Phases):
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
                  supply_overrides: dict | None = None, log: bool = True,
-                 rng: random.Random | None = None):
-        plan = setup_plan(catalog, kingdom, players, supply_overrides or {})
-        self.catalog, self.rules = catalog, catalog.rules
+                 rng: random.Random | None = None, with_rules=(), without_rules=()):
         # `rng`: a generator to seed instead of a new one (a run reuses one: under PyPy
         # making one costs twice what seeding does); the same state either way
         if rng is None:
@@ -40,6 +38,10 @@ class Game(SupplyFigures, Events, Phases):
         else:
             rng.seed(seed)
         self.rng = rng
+        # the set rules in force (a set's basic piles): drawn for before anything is dealt
+        self.set_rules = set_rules_in_force(catalog, kingdom, rng, with_rules, without_rules)
+        plan = setup_plan(catalog, kingdom, players, supply_overrides or {}, self.set_rules)
+        self.catalog, self.rules = catalog, catalog.rules
         self.seed = seed
         self.players = [Player(i, names[i] if names else f"p{i + 1}") for i in range(players)]
         self.agents = agents
@@ -47,6 +49,9 @@ class Game(SupplyFigures, Events, Phases):
         self.kingdom = list(kingdom)
         self.logging = log
         self.log: list[str] = []
+        if log and self.set_rules:
+            self.log.append("played with " + ", ".join(
+                catalog.set_rules[r].names.get("en", r) for r in self.set_rules))
         self._uids = count(1)                # card uids, unique within the game
         self.in_cleanup = False
         self.over = False

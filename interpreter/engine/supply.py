@@ -11,11 +11,13 @@ from interpreter.core.state import Pile
 _MAX_SHARED_TABLES = 256     # sets of empty piles a kingdom remembers what is buyable for
 
 
-def _fewest_gains_to_end(ordered: list, sizes: list, end_piles: int, end_slot) -> int:
+def _fewest_gains_to_end(ordered: list, sizes: list, end_piles: int, end_slot,
+                         more_end_slots: tuple = ()) -> int:
     """The fewest gains that would end the game: the smallest piles (`ordered` is the pile
-    sizes, smallest first), or the end pile."""
+    sizes, smallest first), or an end pile."""
     to_end = sum(ordered[:end_piles])
-    return to_end if end_slot is None else min(to_end, sizes[end_slot])
+    ends = ((end_slot,) if end_slot is not None else ()) + more_end_slots
+    return min([to_end] + [sizes[slot] for slot in ends])
 
 
 class SupplyFigures:
@@ -31,9 +33,12 @@ class SupplyFigures:
                                              # shared by every game of the kingdom
         self._end_slot, self._end_piles, self._by_cost = \
             plan.end_slot, plan.end_piles, plan.by_cost
+        self._more_end = plan.more_end_slots     # a set rule's end piles (usually none)
+        self.end_pile_ids = frozenset(plan.piles[s][0] for s in self._more_end) | (
+            {plan.piles[plan.end_slot][0]} if plan.end_slot is not None else set())
         self._smallest = sum(self._sizes_sorted[:self._end_piles])   # the smallest piles'
         self.to_end = _fewest_gains_to_end(self._sizes_sorted, self.pile_sizes,
-                                           self._end_piles, self._end_slot)
+                                           self._end_piles, self._end_slot, self._more_end)
         self._count_empty()
 
     def _pile_changed(self, slot: int, delta: int) -> None:
@@ -51,6 +56,8 @@ class SupplyFigures:
         end = self._end_slot                     # because this runs at every gain
         if end is not None and sizes[end] < to_end:
             to_end = sizes[end]
+        if self._more_end:
+            to_end = min([to_end] + [sizes[s] for s in self._more_end])
         self.to_end = to_end
         if not was or not sizes[slot]:           # a pile emptied or refilled
             self._count_empty()
@@ -61,7 +68,8 @@ class SupplyFigures:
         sizes = self.pile_sizes
         self.empty_count = empty = sizes.count(0)
         self.supply_over = empty >= self._end_piles or \
-            (self._end_slot is not None and sizes[self._end_slot] == 0)
+            (self._end_slot is not None and sizes[self._end_slot] == 0) or \
+            any(sizes[s] == 0 for s in self._more_end)
         empty_slots = tuple([slot for slot, size in enumerate(sizes) if not size]) \
             if empty else ()
         shared = self._buyable_shared
@@ -113,7 +121,8 @@ class SupplyFigures:
                                  f"{self._sizes_sorted}), counted {sizes}")
         empty, over = self.empty_count, self.supply_over
         self._count_empty()
-        to_end = _fewest_gains_to_end(sorted(sizes), sizes, self._end_piles, self._end_slot)
+        to_end = _fewest_gains_to_end(sorted(sizes), sizes, self._end_piles, self._end_slot,
+                                      self._more_end)
         if self._smallest != sum(sorted(sizes)[:self._end_piles]):
             raise AssertionError(f"the smallest piles' sum kept as {self._smallest}")
         if (empty, over, self.to_end) != (self.empty_count, self.supply_over, to_end):

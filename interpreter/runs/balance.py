@@ -21,10 +21,12 @@ STRONGER, WEAKER, EVEN = "stronger", "weaker", "even"
 
 def is_kingdom_card(catalog, cid: str) -> bool:
     """A card of a kingdom pile: neither one of the rules' basic piles, nor the Potion (in
-    the supply when a card costs one), nor a starting card."""
+    the supply when a card costs one), nor a starting card, nor a card its file says is not
+    a kingdom card (`kingdom: false`: a set rule's basic card)."""
     rules = catalog.rules
-    return cid in catalog.cards and cid not in rules.basic_piles \
-        and cid != rules.potion_card and cid not in rules.starting_deck
+    return cid in catalog.cards and catalog.cards[cid].kingdom and \
+        cid not in rules.basic_piles and cid != rules.potion_card and \
+        cid not in rules.starting_deck
 
 
 def official_kingdom_cards(catalog) -> list[str]:

@@ -225,6 +225,11 @@ def _check_line(kind, obj) -> str | None:
         if not isinstance(auto, list) or len(auto) != n or \
                 not all(isinstance(a, bool) for a in auto):
             return "'plays_all_treasures' is not one true/false per player"
+        for key in ("with", "without"):
+            rules = obj.get(key, [])
+            if not isinstance(rules, list) or len(rules) > 50 or \
+                    not all(isinstance(x, str) and len(x) < 200 for x in rules):
+                return f"'{key}' is not a list of set rule names"
         if not _fan_sets_ok(obj.get("fan_sets", [])):
             return "'fan_sets' is not a list of {\"id\": set id, \"cards\": {card id: hash}}"
     elif kind == "decision":
@@ -278,7 +283,8 @@ def replay(catalog, header: dict, decisions: list, end: dict):
     seats = [_Seat(agent, bool(a)) for a in autoplay]
     try:
         game = Game(catalog, header["kingdom"], n, seats, seed=header["seed"],
-                    names=header.get("names"))
+                    names=header.get("names"), with_rules=header.get("with", ()),
+                    without_rules=header.get("without", ()))
     except GameError as e:
         raise ReplayError(f"the recorded game cannot be set up: {e}") from None
     try:

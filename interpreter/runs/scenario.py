@@ -116,7 +116,7 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
     for section in ("answers", "setup", "expect"):
         for key in (data.get(section) or {}):
             if key not in names and key not in ("trash", "supply", "error", "pile_tokens",
-                                                "turn_of"):
+                                                "turn_of", "game_over"):
                 raise ScenarioError(f"{where(section, key, '__key__')}: unknown player "
                                     f"'{key}' (players: {', '.join(names)})")
     agents = [ScriptedAgent(names[i], answers.get(names[i]) or []) for i in range(n)]
@@ -126,10 +126,12 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
         _ids(cat, [cid], where, "supply")
     try:
         game = Game(cat, kingdom, n, agents, seed=int(data.get("seed", 0)), names=names,
-                    deal=False, supply_overrides=supply)
+                    deal=False, supply_overrides=supply, with_rules=data.get("with") or (),
+                    without_rules=data.get("without") or ())
     except GameError as e:
-        raise ScenarioError(f"{where('players' if 'players' in str(e) else 'kingdom')}: "
-                            f"{e}") from None
+        field = "players" if "players" in str(e) else "with" if "set rule" in str(e) else \
+            "kingdom"
+        raise ScenarioError(f"{where(field)}: {e}") from None
     _set_up(game, data.get("setup") or {}, cat, names, where)
     turn = data.get("turn") or {}
     game.start_turn(TurnState(0, 0))
@@ -248,6 +250,11 @@ def _check(game, expect: dict, names, result: Result, where) -> None:
                     if got != n:
                         fails.append(f"{where('expect', 'pile_tokens', cid, kind)}: the {cid} "
                                      f"pile has {got} {kind} token(s), expected {n}")
+        elif key == "game_over":
+            if game.over != bool(want):
+                fails.append(f"{where('expect', 'game_over')}: the game is "
+                             f"{'over' if game.over else 'not over'}, expected "
+                             f"{'it over' if want else 'it to go on'}")
         elif key == "turn_of":
             got = names[game.turn.player]
             if got != want:

@@ -75,11 +75,13 @@ class GameResult(NamedTuple):
 
 def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index: int,
                  strategies: dict, recorder=None, keep_log: bool = False,
-                 tally: Tally | None = None, game_rng: random.Random | None = None):
+                 tally: Tally | None = None, game_rng: random.Random | None = None,
+                 rule_choice: tuple = ((), ())):
     """Play game `index` of a run; returns (result, game). With a `tally`, the game's
     statistics are added to it. `game_rng`: a generator the game seeds and uses (a run
     reuses one for its games, one after the other: under PyPy making one costs twice what
-    seeding one does); the same game either way."""
+    seeding one does); the same game either way. `rule_choice`: (set rules on, set rules
+    off) by name, the others by their rule (interpreter.core.setup.set_rules_in_force)."""
     n = len(bots)
     gseed = game_seed(seed, index)
     rng = random.Random(gseed) if "random" in bots else None    # seeds the random bots
@@ -87,10 +89,13 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
     agents = [make_bot(bots[b], catalog, rng, strategies) for b in seats]
     names = [f"{bots[b]}@{s + 1}" for s, b in enumerate(seats)]
     if recorder is not None:
-        agents = recorder.wrap(agents, {"kingdom": kingdom, "players": n, "seed": gseed,
-                                        "names": names, "bots": [bots[b] for b in seats]})
+        header = {"kingdom": kingdom, "players": n, "seed": gseed, "names": names,
+                  "bots": [bots[b] for b in seats]}
+        if rule_choice[0] or rule_choice[1]:
+            header["with"], header["without"] = list(rule_choice[0]), list(rule_choice[1])
+        agents = recorder.wrap(agents, header)
     game = Game(catalog, kingdom, n, agents, seed=gseed, names=names, log=keep_log,
-                rng=game_rng)
+                rng=game_rng, with_rules=rule_choice[0], without_rules=rule_choice[1])
     watch = GameWatch(game) if tally is not None else None
     finished = play_game(game, observer=watch)
     if watch is not None:
@@ -121,7 +126,8 @@ class Chunk(NamedTuple):
 
 
 def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int],
-               card_paths: tuple = (), stats: bool = False, run: int = 0) -> Chunk:
+               card_paths: tuple = (), stats: bool = False, run: int = 0,
+               rule_choice: tuple = ((), ())) -> Chunk:
     """Play some games of a run (in a worker process or on a cluster node, which loads
     the shipped sets and the fan sets at `card_paths` once per process)."""
     global _INHERITED
@@ -130,16 +136,16 @@ def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int
         from dsl.language.fansets import open_sets
         catalog = _INHERITED = open_sets([Path(p) for p in card_paths]).catalog
     return _play_part(catalog, kingdom, bots, seed, indices, stats, run,
-                      _STRATEGIES.setdefault(id(catalog), {}))
+                      _STRATEGIES.setdefault(id(catalog), {}), rule_choice)
 
 
 def _play_part(catalog, kingdom, bots, seed, indices, stats: bool, run: int,
-               strategies: dict) -> Chunk:
+               strategies: dict, rule_choice: tuple = ((), ())) -> Chunk:
     tally = Tally(len(bots)) if stats else None
     results, game_rng = [], random.Random()
     for i in indices:
         r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, tally=tally,
-                               game_rng=game_rng)
+                               game_rng=game_rng, rule_choice=rule_choice)
         game.dispose()
         results.append(r)
     return Chunk(run, results, tally)
@@ -206,15 +212,17 @@ class Run(NamedTuple):
     bots: list
     games: int
     seed: int
+    rule_choice: tuple = ((), ())     # set rules named on and off
 
 
 def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: int,
               workers: int = 1, keep_log: bool = False, progress=None, recorder=None,
               backend: str = "local", address: str | None = None,
               check_invariants: bool = False, timeout: float = 10,
-              card_paths: tuple = (), stats: bool = False) -> Results:
+              card_paths: tuple = (), stats: bool = False,
+              rule_choice: tuple = ((), ())) -> Results:
     """Play `games` games; the same seed gives the same results whatever the workers or
-    backend. `progress(n)` is called as games finish. `card_paths`: the fan sets of the
+    backend (`rule_choice`: set rules named on and off, as play_indexed). `progress(n)` is called as games finish. `card_paths`: the fan sets of the
     catalog, for a cluster's nodes to load (the same paths must be readable there).
     `stats`: also the statistics of interpreter/runs/stats.py (in `Results.stats`)."""
     tick = progress or (lambda n: None)
@@ -223,7 +231,8 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         from .cluster import run_on_cluster
         res = _new_results(bots, stats)
         play = partial(play_chunk, kingdom, bots, seed,
-                       card_paths=tuple(map(str, card_paths)), stats=stats)
+                       card_paths=tuple(map(str, card_paths)), stats=stats,
+                       rule_choice=rule_choice)
         _collect(res, run_on_cluster(backend, address, play, chunks(games, 16), tick, timeout))
         return res
     if workers <= 1 or games < 2 or recorder is not None or keep_log or check_invariants:
@@ -234,7 +243,7 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
             if game is not None:
                 game.dispose()
             r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, recorder,
-                                   keep_log, res.stats, game_rng)
+                                   keep_log, res.stats, game_rng, rule_choice)
             if check_invariants:
                 game.check_invariants()
             res.add(r)
@@ -245,7 +254,8 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         if game is not None:
             game.dispose()
         return res
-    return run_batch(catalog, [Run(kingdom, bots, games, seed)], workers, progress, stats)[0]
+    return run_batch(catalog, [Run(kingdom, bots, games, seed, rule_choice)], workers, progress,
+                     stats)[0]
 
 
 def _new_results(bots: list, stats: bool) -> Results:
@@ -279,7 +289,7 @@ def run_batch(catalog, runs: list[Run], workers: int = 1, progress=None,
         for k, part in tasks:
             run = runs[k]
             chunk = _play_part(catalog, run.kingdom, run.bots, run.seed, part, stats, k,
-                               strategies)
+                               strategies, run.rule_choice)
             parts[k].append(chunk)
             tick(len(part))
     else:
@@ -287,7 +297,8 @@ def run_batch(catalog, runs: list[Run], workers: int = 1, progress=None,
         _INHERITED = catalog
         with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
             futures = [pool.submit(play_chunk, runs[k].kingdom, runs[k].bots, runs[k].seed,
-                                   part, (), stats, k) for k, part in tasks]
+                                   part, (), stats, k, runs[k].rule_choice)
+                       for k, part in tasks]
             for fut in futures:
                 chunk = fut.result()
                 parts[chunk.run].append(chunk)

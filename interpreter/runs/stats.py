@@ -56,8 +56,8 @@ def end_reason(game, finished: bool) -> str:
     pile, Province), or enough piles did."""
     if not finished:
         return TURN_LIMIT
-    pile = game.supply.get(game.rules.end_pile)
-    return END_PILE if pile is not None and len(pile) == 0 else PILES
+    ended = any(len(game.supply[cid]) == 0 for cid in game.end_pile_ids)
+    return END_PILE if ended else PILES
 
 
 def game_length(game) -> int:

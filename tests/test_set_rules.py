@@ -1,0 +1,105 @@
+"""Set rules as data (set.yaml `rules:`): which games a rule is in force in (the rulebooks'
+share of the kingdom, drawn from the game's seed), the names --with / --without take, a
+card that is not a kingdom card, and records that replay them."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dsl.language.fansets import open_sets
+from dsl.lint.checks import lint
+from interpreter.core.setup import GameError, set_rules_in_force
+from interpreter.engine.game import Game
+
+CATALOG = open_sets().catalog
+RULES_FAN = Path(__file__).parent / "fixtures" / "rules_fan"
+BASE = ["village", "smithy", "market", "moat", "cellar"]
+PROSPERITY = ["bank", "monument", "vault", "venture", "loan"]
+
+
+def _share(kingdom, games=2000) -> float:
+    rng = random.Random(5)
+    return sum(bool(set_rules_in_force(CATALOG, kingdom, rng)) for _ in range(games)) / games
+
+
+def test_a_rule_is_in_force_by_the_share_of_the_kingdom():
+    assert set_rules_in_force(CATALOG, PROSPERITY, random.Random(1)) == ("platinum_colony",)
+    assert set_rules_in_force(CATALOG, BASE, random.Random(1)) == ()
+    assert 0.45 < _share(BASE + PROSPERITY) < 0.55              # 5 of 10 from Prosperity
+    assert 0.06 < _share(BASE + PROSPERITY[:1] + ["witch", "mine", "library", "festival"]) < 0.14
+
+
+def test_a_kingdom_with_no_mixed_share_draws_nothing_from_the_generator():
+    rng = random.Random(3)
+    state = rng.getstate()
+    set_rules_in_force(CATALOG, BASE, rng)
+    set_rules_in_force(CATALOG, PROSPERITY, rng)
+    assert rng.getstate() == state          # so every base, Intrigue... game is as before
+
+
+def test_with_and_without_name_a_rule_or_a_pile_it_adds():
+    assert set_rules_in_force(CATALOG, BASE, random.Random(1), ["colony"]) == ("platinum_colony",)
+    assert set_rules_in_force(CATALOG, PROSPERITY, random.Random(1), (), ["platinum"]) == ()
+    with pytest.raises(GameError, match="no set rule is named or adds 'mithril'.*platinum_colony"):
+        set_rules_in_force(CATALOG, BASE, random.Random(1), ["mithril"])
+
+
+def test_the_game_has_the_piles_and_the_colony_ends_it():
+    game = Game(CATALOG, PROSPERITY, 2, [None, None], seed=1)
+    assert game.set_rules == ("platinum_colony",)
+    assert len(game.supply["platinum"]) == 12 and len(game.supply["colony"]) == 8
+    assert game.end_pile_ids == {"province", "colony"}
+    assert game.to_end == 8
+    assert game.log[0] == "played with Platinum and Colony"
+    plain = Game(CATALOG, BASE, 2, [None, None], seed=1)
+    assert "platinum" not in plain.supply and plain.end_pile_ids == {"province"}
+
+
+def test_a_card_that_is_not_a_kingdom_card_cannot_be_named_in_a_kingdom(tmp_path):
+    fan = tmp_path / "bad_set"
+    (fan / "cards").mkdir(parents=True)
+    for f in (RULES_FAN / "cards").iterdir():
+        (fan / "cards" / f.name).write_text(f.read_text())
+    (fan / "set.yaml").write_text((RULES_FAN / "set.yaml").read_text().replace(
+        "cards: [prospector, village]", "cards: [prospector, mithril]").replace(
+        "rules: [mithril_and_keep]", "rules: [mithril_and_kep]"))
+    messages = [f"{d.code} {d.message}" for d in lint([str(fan)])]
+    assert any("E007 'mithril' is not a kingdom card" in m for m in messages)
+    assert any("E007 unknown set rule 'mithril_and_kep'" in m for m in messages)
+
+
+def test_random_kingdoms_and_balance_leave_out_cards_that_are_not_kingdom_cards():
+    from interpreter.runs.balance import official_kingdom_cards
+    official = official_kingdom_cards(CATALOG)
+    assert "platinum" not in official and "colony" not in official and "bank" in official
+
+
+def _dsl(*args):
+    return subprocess.run([sys.executable, "-m", "dsl", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_simulate_with_a_rule_records_it_and_replays_it(tmp_path):
+    record = tmp_path / "games.jsonl"
+    run = _dsl("simulate", "--kingdom", "village,smithy", "--bots", "bm,bm", "--games", "3",
+               "--seed", "2", "--with", "platinum,colony", "--record", str(record))
+    assert run.returncode == 0, run.stderr
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["with"] == ["platinum", "colony"]
+    replay = _dsl("replay", str(record))
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert "played with Platinum and Colony" in replay.stdout
+    bad = _dsl("simulate", "--kingdom", "village", "--bots", "bm,bm", "--with", "mithril")
+    assert bad.returncode == 2 and "no set rule is named or adds 'mithril'" in bad.stderr
+
+
+def test_a_recommended_kingdom_is_played_with_the_rules_its_rulebook_says():
+    run = _dsl("simulate", "--cards", str(RULES_FAN), "--kingdom", "Mithril Mine", "--bots",
+               "bm,bm", "--games", "1", "--seed", "1", "--log")
+    assert run.returncode == 0, run.stderr
+    assert "played with Mithril and Keep" in run.stdout

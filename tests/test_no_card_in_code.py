@@ -5,8 +5,9 @@ from pathlib import Path
 from dsl.language.loader import load_shipped
 
 ROOT = Path(__file__).resolve().parent.parent
-# The Potion is also the second part of a cost (Alchemy's cost rules), and `curse` is a type.
-RULE_WORDS = {"potion"}
+# The Potion is also the second part of a cost (Alchemy's cost rules), and `curse` is a type;
+# `count` is also the language's count() (Dark Ages' Count is named after neither).
+RULE_WORDS = {"potion", "count"}
 
 
 def _code_words(path: Path):

@@ -181,12 +181,16 @@ class AttackInfo:
 
 @dataclass
 class Event:
-    """Something that happened (or, for would_gain, is about to happen)."""
+    """Something that happened (or, for would_gain, is about to happen); `zone` is where
+    the event left its card: an ability heard later follows the card only while it is
+    still there ("lose track": Watchtower trashed the gained card, Royal Seal cannot move
+    it)."""
     kind: str
     player: int
     card: Optional[Card]
     attack: Optional[AttackInfo] = None
     cancelled: bool = False
+    zone: Optional[Zone] = None
 
 
 @dataclass(eq=False)

@@ -53,6 +53,10 @@ class ControlStatements:
         inner = s.stmt
         if inner is not None and not self.can_act(inner, f):
             return False                  # nothing to do (this card already gone): no question
+        if inner.__class__ is A.Move and inner.verb == "reveal" and \
+                inner.target.__class__ is A.AllOf and self.all_lost(s.body, f):
+            return False                  # `may reveal this { trash it }` once `it` moved
+                                          # (Watchtower): revealing would do nothing
         if inner is not None and is_choice(inner, self.game):
             done = self.stmt(inner, f, optional=True)
         else:
@@ -102,8 +106,11 @@ class ControlStatements:
     def _each_card(self, s: A.EachCard, f: Frame, optional):
         gather = Gathering(f.env)
         done = False
-        for c in self.ev.cards(s.source, f):
-            done = gather.run(self.block, s.body, f.child(it=[(c, c.zone)])) or done
+        cards = self.ev.cards(s.source, f)
+        zones = getattr(cards, "zones", None)     # bound cards: where each was bound
+        for c in cards:
+            at = zones.get(c.uid, c.zone) if zones is not None else c.zone
+            done = gather.run(self.block, s.body, f.child(it=[(c, at)])) or done
         gather.close()
         return done
 

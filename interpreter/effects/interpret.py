@@ -72,12 +72,19 @@ class Interpreter(ControlStatements, LastingStatements):
             self.depth -= 1
 
     def run_trigger(self, trig, source, ctrl: int, ev) -> None:
+        """Run an ability an event triggered. The event's card (`it`, and `this` for the
+        card's own ability) is bound with the zone the event left it in, not where it is
+        now: an ability run after another one moved it can no longer move it."""
+        card = ev.card
+        it = [(card, ev.zone)] if card is not None else None
         if isinstance(trig, Later):
-            f = trig.frame.child(event=ev, it=[(ev.card, ev.card.zone)] if ev.card else None)
+            f = trig.frame.child(event=ev, it=it)
             self._nested(trig.body, f, f.source)
             return
-        this = [(source, source.zone)] if source is not None else None
-        it = [(ev.card, ev.card.zone)] if ev.card is not None else None
+        if source is None:
+            this = None
+        else:
+            this = [(source, ev.zone if source is card else source.zone)]
         f = Frame(ctrl, ctrl, this=this, it=it, attack=ev.attack, event=ev,
                   source=source.id if source is not None else None)
         self._nested(trig.effect, f, f.source)
@@ -334,7 +341,8 @@ class Interpreter(ControlStatements, LastingStatements):
 
     def can_act(self, s, f: Frame) -> bool:
         """Whether a statement can do anything now: one whose cards are all gone (`this`
-        already trashed), or a gain from an empty pile, cannot (and asks nothing)."""
+        already trashed, the gained card moved by another ability), or a gain from an empty
+        pile, cannot (and asks nothing)."""
         target = getattr(s, "target", None)
         if isinstance(target, A.AllOf):
             return bool(still_there(self.ev.cards(target.expr, f)))
@@ -344,6 +352,20 @@ class Interpreter(ControlStatements, LastingStatements):
                 return True
             return bool(self.gain_candidates(what, f))
         return True
+
+    def all_lost(self, stmts, f: Frame) -> bool:
+        """Whether a block only moves cards that are no longer there (or chooses among such
+        blocks): Watchtower's `trash it` or `put it on deck` once another ability moved the
+        gained card. Other statements are assumed to do something."""
+        for s in stmts:
+            if s.__class__ is A.ChooseOne:
+                if not all(self.all_lost(b, f) for b in s.options):
+                    return False
+                continue
+            target = getattr(s, "target", None)
+            if not isinstance(target, A.AllOf) or still_there(self.ev.cards(target.expr, f)):
+                return False
+        return bool(stmts)
 
 
 # statement type -> the plain function of Interpreter that runs it: made once, not for

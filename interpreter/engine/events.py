@@ -20,7 +20,7 @@ class Events:
         meanwhile (a Moat drawn by another reaction) is heard too; each at most once."""
         if kind not in self.listened or not self._may_hear(kind, card):
             return NOTHING_LISTENED
-        ev = Event(kind, player, card, attack)
+        ev = Event(kind, player, card, attack, zone=card.zone if card is not None else None)
         heard = set()
         while not ev.cancelled:
             found = [x for x in self._listeners(ev) if _key(x) not in heard]

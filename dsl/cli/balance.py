@@ -235,17 +235,23 @@ def write_plot(report, target: Path, plt) -> None:
         ax.set_title(what)
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small")
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    from dsl.language.outputs import Output, OutputError
     try:
-        fig.savefig(tmp, format=target.suffix[1:].lower())
-        os.replace(tmp, target)
+        out = Output(target)
+        try:
+            fig.savefig(out.stream, format=target.suffix[1:].lower())
+        except BaseException:
+            out.discard()
+            raise
+        out.commit()
+    except OutputError as e:
+        raise SystemExit(f"dsl: {str(e).replace('cannot write ', 'cannot write the plot to ', 1)}") \
+            from None
     except OSError as e:
         raise SystemExit(f"dsl: cannot write the plot to {target}: {e.strerror or e}") \
             from None
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def register(sub) -> None:

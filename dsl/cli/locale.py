@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from dsl.text.catalog_build import template_catalog  # noqa: F401 (the one builder; tests use it here)
+from dsl.language.outputs import OutputError
 
 
 def _fail(message: str) -> int:
@@ -124,8 +125,8 @@ def cmd_locale_init(args) -> int:
     filled = prefill(cat, args.lang, catalog)
     try:                                  # whole or not at all
         write_whole(path, po_bytes(cat))
-    except OSError as e:
-        return _fail(f"cannot write {path}: {e.strerror}")
+    except (OSError, OutputError) as e:
+        return _fail(_cannot_write(path, e))
     print(f"created {path} ({len(cat)} messages, {filled} card and type names already filled "
           f"from the card files, {cat.plural_forms}); translate it with any gettext tool, "
           f"then check it with `dsl lint --locale {args.lang}`")
@@ -164,6 +165,11 @@ def _work_folder(args, catalog) -> tuple[Path | None, bool, str]:
     return folder, bool(fans), ""
 
 
+def _cannot_write(path: Path, e: Exception) -> str:
+    """One line for an output that failed (OutputError says it all already)."""
+    return str(e) if isinstance(e, OutputError) else f"cannot write {path}: {e.strerror or e}"
+
+
 def _write_if_changed(path: Path, data: bytes) -> bool:
     from dsl.text.catalog_build import same_but_date, write_whole
     if path.is_file() and same_but_date(path.read_bytes(), data):
@@ -194,8 +200,8 @@ def cmd_locale_template(args) -> int:
     cat = template_catalog(None, catalog, fan_only=fan)
     try:
         changed = _write_if_changed(path, po_bytes(cat))
-    except OSError as e:
-        return _fail(f"cannot write {path}: {e.strerror}")
+    except (OSError, OutputError) as e:
+        return _fail(_cannot_write(path, e))
     print(f"{'wrote' if changed else 'unchanged:'} {path} ({len(cat)} messages)")
     return 0
 
@@ -217,8 +223,8 @@ def cmd_locale_update(args) -> int:
     try:
         _write_if_changed(folder / "dominion.pot", po_bytes(template_catalog(None, catalog,
                                                                              fan_only=fan)))
-    except OSError as e:
-        return _fail(f"cannot write {folder / 'dominion.pot'}: {e.strerror}")
+    except (OSError, OutputError) as e:
+        return _fail(_cannot_write(folder / "dominion.pot", e))
     status = 0
     for lang in langs:
         path = catalog_path(lang, folder)
@@ -238,8 +244,8 @@ def cmd_locale_update(args) -> int:
         data = po_bytes(old)
         try:
             changed = _write_if_changed(path, data)
-        except OSError as e:
-            status = _fail(f"cannot write {path}: {e.strerror}")
+        except (OSError, OutputError) as e:
+            status = _fail(_cannot_write(path, e))
             continue
         check = check_text(data.decode("utf-8"), lang)
         print(f"{'updated' if changed else 'unchanged:'} {path}: {counts['added']} new, "

@@ -68,14 +68,12 @@ def _text(out: list) -> str:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """The whole file or none of it: written beside as .part, then moved into place."""
-    part = path.with_name(path.name + ".part")
+    """The whole file or none of it (dsl.language.outputs), or into the device it names."""
+    from dsl.language.outputs import OutputError, write_output
     try:
-        part.write_bytes(data)
-        part.replace(path)
-    except OSError as e:
-        part.unlink(missing_ok=True)
-        raise SystemExit(f"dsl: cannot write {path}: {e.strerror}") from None
+        write_output(path, data)
+    except OutputError as e:
+        raise SystemExit(f"dsl: {e}") from None
 
 
 def _locales(args, catalog) -> list:

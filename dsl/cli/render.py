@@ -21,23 +21,24 @@ def _load_cards(args):
     from .common import fan_paths
     from dsl.language.fansets import open_sets
     from dsl.lint.checks import set_folder_of
+    from dsl.language.inputs import resolved
     refs = args.cards
     files_ = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
     homes = [set_folder_of(p) or p for p in files_]
     paths = fan_paths(args)
-    seen = {p.resolve() for p in paths}
+    seen = {resolved(p) for p in paths}
     for p in homes:
-        if p.resolve() not in seen:
-            seen.add(p.resolve())
+        if resolved(p) not in seen:
+            seen.add(resolved(p))
             paths.append(p)
     catalog = open_sets(paths).catalog
-    by_path = {str(Path(c.path).resolve()): c for c in catalog.cards.values()}
+    by_path = {str(resolved(c.path)): c for c in catalog.cards.values()}
     cards = []
     for r in refs:
         if r in catalog.cards:
             cards.append(catalog.cards[r])
-        elif str(Path(r).resolve()) in by_path:
-            cards.append(by_path[str(Path(r).resolve())])
+        elif str(resolved(r)) in by_path:
+            cards.append(by_path[str(resolved(r))])
         else:
             raise SystemExit(f"dsl: no card '{r}': give a card id (see `dsl cards`) or the "
                              "path of a card file")

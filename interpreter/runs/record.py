@@ -236,10 +236,12 @@ def _fan_sets_ok(sets) -> bool:
 
 def read_record_file(path: str) -> list[tuple[dict, list, dict]]:
     """The games of a record file; any problem is a ReplayError (OSError for no file)."""
-    from pathlib import Path
-    raw = Path(path).read_bytes()[:MAX_RECORD_BYTES + 1]
-    if len(raw) > MAX_RECORD_BYTES:
-        raise ReplayError(f"the record is over {MAX_RECORD_BYTES} bytes")
+    from dsl.language.inputs import InputError, read_bounded
+    try:
+        raw = read_bounded(path, MAX_RECORD_BYTES, "a record file")
+    except InputError as e:
+        raise ReplayError(str(e).replace("file too large", "the record is too large")) \
+            from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -9,7 +9,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .common import bad_arguments, card_sets, cards_option, progress
+from .common import (MAX_GAMES, MAX_KINGDOMS, bad_arguments, cap_workers, card_sets,
+                     cards_option, check_at_most, progress)
 
 PLOT_SUFFIXES = (".svg", ".png")
 INSTALL_PLOT = "pip install 'dominion-card-language[plot]'"
@@ -26,9 +27,15 @@ def cmd_balance(args) -> int:
     for name in ("kingdoms", "games", "workers"):
         if getattr(args, name) < 1:
             bad_arguments(f"--{name} must be at least 1")
+    check_at_most("--kingdoms", args.kingdoms, MAX_KINGDOMS)
+    check_at_most("--games", args.games, MAX_GAMES)
+    cap_workers(args)
     against = _against(cat, card, args.against) if args.against is not None else None
     plot = _plot_target(args.plot) if args.plot else None
     plan = balance.make_plan(cat, card, args.kingdoms, args.games, args.seed, against)
+    matchups = 1 + len(plan.rivals)
+    check_at_most("--kingdoms x --games x matchups", args.kingdoms * args.games * matchups,
+                  MAX_GAMES, f" games ({args.kingdoms:,} x {args.games:,} x {matchups})")
     _load_bots(cat, [plan.bot] + plan.opponents)
     runs = plan.runs()
     tick, close = progress(len(runs) * plan.games, True)
@@ -235,17 +242,23 @@ def write_plot(report, target: Path, plt) -> None:
         ax.set_title(what)
         ax.grid(alpha=0.3)
         ax.legend(fontsize="small")
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    from dsl.language.outputs import Output, OutputError
     try:
-        fig.savefig(tmp, format=target.suffix[1:].lower())
-        os.replace(tmp, target)
+        out = Output(target)
+        try:
+            fig.savefig(out.stream, format=target.suffix[1:].lower())
+        except BaseException:
+            out.discard()
+            raise
+        out.commit()
+    except OutputError as e:
+        raise SystemExit(f"dsl: {str(e).replace('cannot write ', 'cannot write the plot to ', 1)}") \
+            from None
     except OSError as e:
         raise SystemExit(f"dsl: cannot write the plot to {target}: {e.strerror or e}") \
             from None
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def register(sub) -> None:

@@ -170,6 +170,7 @@ def editor_schema(node):
 def cmd_schema(args) -> int:
     """Print a JSON Schema (for an editor's YAML language server), or write them all."""
     from dsl.language.loader import schema
+    from dsl.language.outputs import OutputError, write_output
     if args.out is None:
         if args.name is None:
             print("dsl: name a schema (" + ", ".join(SCHEMAS) + "), or write them all with "
@@ -182,11 +183,12 @@ def cmd_schema(args) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         for name in ([args.name] if args.name else SCHEMAS):
             path = folder / f"{name}.schema.json"
-            part = path.with_suffix(".json.part")
-            part.write_text(json.dumps(editor_schema(schema(name)), indent=2, ensure_ascii=False) + "\n",
-                            encoding="utf-8")
-            part.replace(path)
+            write_output(path, json.dumps(editor_schema(schema(name)), indent=2,
+                                          ensure_ascii=False) + "\n")
             print(path)
+    except OutputError as e:
+        print(f"dsl: {e}", file=sys.stderr)
+        return 1
     except OSError as e:
         print(f"dsl: cannot write into {folder}: {e.strerror}", file=sys.stderr)
         return 1

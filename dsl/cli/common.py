@@ -4,6 +4,7 @@ installed version."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 DIST = "dominion-card-language"
@@ -88,6 +89,28 @@ def rule_choice(cat, args) -> tuple:
     except GameError as e:
         bad_arguments(f"--with/--without: {e}")
     return tuple(on), tuple(off)
+
+
+MAX_GAMES = 1_000_000          # games of one command: each game's result is kept until the
+                               # end with --workers; a million take about an hour on 2 cores
+MAX_KINGDOMS = 1000            # dsl balance --kingdoms
+
+
+def check_at_most(option: str, value: int, maximum: int, why: str = "") -> None:
+    """A user number over a documented maximum: a one-line error (exit 2), before any
+    memory is taken for it."""
+    if value > maximum:
+        bad_arguments(f"{option} {value:,} is over the maximum of {maximum:,}{why}; give a "
+                      "smaller number")
+
+
+def cap_workers(args) -> None:
+    """--workers above the machine's CPU count: as many as it has, with a notice."""
+    cpus = os.cpu_count() or 1
+    if args.workers > cpus:
+        print(f"dsl: note: --workers {args.workers:,} is more than the {cpus} CPU(s) of this "
+              f"machine; using {cpus}", file=sys.stderr)
+        args.workers = cpus
 
 
 def check_players(cat, n: int, what: str) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import (bad_arguments, cards_option, check_players, card_sets, progress,
-                     record_file, resolve_kingdom, rule_choice, set_rule_options)
+from .common import (MAX_GAMES, bad_arguments, cap_workers, cards_option, check_at_most,
+                     check_players, card_sets, progress, record_file, resolve_kingdom,
+                     rule_choice, set_rule_options)
 
 
 def cmd_simulate(args) -> int:
@@ -24,6 +25,8 @@ def cmd_simulate(args) -> int:
     check_players(cat, len(bots), f"--bots gives {len(bots)} player(s), one bot each")
     if args.games < 1 or args.workers < 1:
         bad_arguments("--games and --workers must be at least 1")
+    check_at_most("--games", args.games, MAX_GAMES)
+    cap_workers(args)
     if args.address and args.backend != "dask":
         bad_arguments("--address is the Dask scheduler's: give it with --backend dask")
     if args.timeout <= 0:
@@ -203,7 +206,7 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
     p.add_argument("--backend", choices=("local", "dask"), default="local",
-                   help="dask: a Dask cluster (pip install '.[cluster]')")
+                   help="dask: a Dask cluster (pip install 'dominion-card-language[cluster]')")
     p.add_argument("--address", help="the Dask scheduler (default: a local cluster)")
     p.add_argument("--timeout", type=float, default=10,
                    help="seconds to wait for the Dask scheduler (default 10)")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from dsl.text.catalog_build import template_catalog  # noqa: F401 (the one builder; tests use it here)
+from dsl.language.outputs import OutputError
 
 
 def _fail(message: str) -> int:
@@ -124,8 +125,8 @@ def cmd_locale_init(args) -> int:
     filled = prefill(cat, args.lang, catalog)
     try:                                  # whole or not at all
         write_whole(path, po_bytes(cat))
-    except OSError as e:
-        return _fail(f"cannot write {path}: {e.strerror}")
+    except (OSError, OutputError) as e:
+        return _fail(_cannot_write(path, e))
     print(f"created {path} ({len(cat)} messages, {filled} card and type names already filled "
           f"from the card files, {cat.plural_forms}); translate it with any gettext tool, "
           f"then check it with `dsl lint --locale {args.lang}`")
@@ -164,9 +165,28 @@ def _work_folder(args, catalog) -> tuple[Path | None, bool, str]:
     return folder, bool(fans), ""
 
 
+def _too_long(po) -> str | None:
+    """"LINE:1: ..." of the first translation longer than a translation may be (a
+    100,000-character card name), so that update refuses it before it merges."""
+    from dsl.text.i18n import MAX_TRANSLATION_CHARS
+    for m in po:
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        longest = max((len(x) for x in strings if x), default=0)
+        if longest > MAX_TRANSLATION_CHARS:
+            return (f"{m.lineno or 1}:1: a translation of {longest:,} characters, at most "
+                    f"{MAX_TRANSLATION_CHARS:,}; shorten it")
+    return None
+
+
+def _cannot_write(path: Path, e: Exception) -> str:
+    """One line for an output that failed (OutputError says it all already)."""
+    return str(e) if isinstance(e, OutputError) else f"cannot write {path}: {e.strerror or e}"
+
+
 def _write_if_changed(path: Path, data: bytes) -> bool:
     from dsl.text.catalog_build import same_but_date, write_whole
-    if path.is_file() and same_but_date(path.read_bytes(), data):
+    if path.is_file() and path.stat().st_size <= 2 * len(data) + 1_000_000 and \
+            same_but_date(path.read_bytes(), data):
         return False
     write_whole(path, data)
     return True
@@ -194,8 +214,8 @@ def cmd_locale_template(args) -> int:
     cat = template_catalog(None, catalog, fan_only=fan)
     try:
         changed = _write_if_changed(path, po_bytes(cat))
-    except OSError as e:
-        return _fail(f"cannot write {path}: {e.strerror}")
+    except (OSError, OutputError) as e:
+        return _fail(_cannot_write(path, e))
     print(f"{'wrote' if changed else 'unchanged:'} {path} ({len(cat)} messages)")
     return 0
 
@@ -205,7 +225,8 @@ def cmd_locale_update(args) -> int:
     from dsl.text.catalog_build import merge, po_bytes
     from dsl.text.catalog_check import check_text
     from .common import card_sets
-    from dsl.text.i18n import DOMAIN, MAX_CATALOG_BYTES, catalog_path
+    from dsl.language.inputs import InputError, read_bounded
+    from dsl.text.i18n import DOMAIN, MAX_CATALOG_BYTES, LocaleError, catalog_path, check_plural_header
     catalog = card_sets(args).catalog
     folder, fan, why = _work_folder(args, catalog)
     if folder is None:
@@ -217,19 +238,24 @@ def cmd_locale_update(args) -> int:
     try:
         _write_if_changed(folder / "dominion.pot", po_bytes(template_catalog(None, catalog,
                                                                              fan_only=fan)))
-    except OSError as e:
-        return _fail(f"cannot write {folder / 'dominion.pot'}: {e.strerror}")
+    except (OSError, OutputError) as e:
+        return _fail(_cannot_write(folder / "dominion.pot", e))
     status = 0
     for lang in langs:
         path = catalog_path(lang, folder)
         try:
-            raw = path.read_bytes()
-            if len(raw) > MAX_CATALOG_BYTES:
-                raise ValueError(f"over {MAX_CATALOG_BYTES} bytes")
+            raw = read_bounded(path, MAX_CATALOG_BYTES, "a .po catalog")
+            check_plural_header(path, raw)
             old = read_po(io.BytesIO(raw), domain=DOMAIN)
-        except OSError as e:
-            status = _fail(f"cannot read {path}: {e.strerror}; create it with "
-                           f"`dsl locale init {lang}`")
+            too_long = _too_long(old)
+            if too_long:
+                raise LocaleError(f"{path}:{too_long}")
+        except InputError as e:
+            status = _fail(f"cannot read {path}: {e}" + (f"; create it with `dsl locale init "
+                           f"{lang}`" if not path.exists() else ""))
+            continue
+        except LocaleError as e:
+            status = _fail(f"{e}; nothing was written")
             continue
         except Exception as e:          # noqa: BLE001 (babel raises several kinds)
             status = _fail(f"{path}: cannot read the catalog: {e}")
@@ -238,8 +264,8 @@ def cmd_locale_update(args) -> int:
         data = po_bytes(old)
         try:
             changed = _write_if_changed(path, data)
-        except OSError as e:
-            status = _fail(f"cannot write {path}: {e.strerror}")
+        except (OSError, OutputError) as e:
+            status = _fail(_cannot_write(path, e))
             continue
         check = check_text(data.decode("utf-8"), lang)
         print(f"{'updated' if changed else 'unchanged:'} {path}: {counts['added']} new, "

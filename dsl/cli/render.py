@@ -9,6 +9,8 @@ import json
 import sys
 from pathlib import Path
 
+MAX_SCALE = 4          # a PNG face of 2400 x 3704 pixels; 8 took 15 s and 2 GB
+
 
 def _fail(message: str) -> int:
     print(f"dsl: {message}", file=sys.stderr)
@@ -21,23 +23,24 @@ def _load_cards(args):
     from .common import fan_paths
     from dsl.language.fansets import open_sets
     from dsl.lint.checks import set_folder_of
+    from dsl.language.inputs import resolved
     refs = args.cards
     files_ = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
     homes = [set_folder_of(p) or p for p in files_]
     paths = fan_paths(args)
-    seen = {p.resolve() for p in paths}
+    seen = {resolved(p) for p in paths}
     for p in homes:
-        if p.resolve() not in seen:
-            seen.add(p.resolve())
+        if resolved(p) not in seen:
+            seen.add(resolved(p))
             paths.append(p)
     catalog = open_sets(paths).catalog
-    by_path = {str(Path(c.path).resolve()): c for c in catalog.cards.values()}
+    by_path = {str(resolved(c.path)): c for c in catalog.cards.values()}
     cards = []
     for r in refs:
         if r in catalog.cards:
             cards.append(catalog.cards[r])
-        elif str(Path(r).resolve()) in by_path:
-            cards.append(by_path[str(Path(r).resolve())])
+        elif str(resolved(r)) in by_path:
+            cards.append(by_path[str(resolved(r))])
         else:
             raise SystemExit(f"dsl: no card '{r}': give a card id (see `dsl cards`) or the "
                              "path of a card file")
@@ -68,14 +71,12 @@ def _text(out: list) -> str:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """The whole file or none of it: written beside as .part, then moved into place."""
-    part = path.with_name(path.name + ".part")
+    """The whole file or none of it (dsl.language.outputs), or into the device it names."""
+    from dsl.language.outputs import OutputError, write_output
     try:
-        part.write_bytes(data)
-        part.replace(path)
-    except OSError as e:
-        part.unlink(missing_ok=True)
-        raise SystemExit(f"dsl: cannot write {path}: {e.strerror}") from None
+        write_output(path, data)
+    except OutputError as e:
+        raise SystemExit(f"dsl: {e}") from None
 
 
 def _locales(args, catalog) -> list:
@@ -128,8 +129,9 @@ def _targets(args, jobs: list) -> list[Path] | None:
 
 def _faces(args, catalog, jobs: list) -> int:
     from .common import bad_arguments
-    if not 0.1 <= args.scale <= 8:
-        bad_arguments("--scale: from 0.1 to 8 (1 is 600 x 926 pixels)")
+    if not 0.1 <= args.scale <= MAX_SCALE:
+        bad_arguments(f"--scale {args.scale:g}: give one from 0.1 to {MAX_SCALE} (1 is 600 x "
+                      f"926 pixels, {MAX_SCALE} is {600 * MAX_SCALE} x {926 * MAX_SCALE})")
     if args.format == "png":
         from dsl.faces.png import pillow
         pillow()                                  # fail before any work without Pillow
@@ -210,5 +212,5 @@ def register(sub) -> None:
     p.add_argument("--embed-font", action="store_true",
                    help="svg: put the shipped font in the file (about 2 MB)")
     p.add_argument("--scale", type=float, default=1.0,
-                   help="png: pixels per face unit (1: 600 x 926 pixels)")
+                   help="png: pixels per face unit, 0.1 to 4 (1: 600 x 926 pixels)")
     p.set_defaults(func=cmd_render)

@@ -7,6 +7,8 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
+from .inputs import resolved
+
 SHIPPED = ("sets", "locales", "strategies")
 _CHECKOUT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +29,7 @@ def is_shipped(path: Path) -> bool:
     """Whether a file is one of the shipped sets' (not a fan set's)."""
     root = shipped_dir("sets").resolve()
     try:
-        Path(path).resolve().relative_to(root)
+        resolved(path).relative_to(root)
     except ValueError:
         return False
     return True

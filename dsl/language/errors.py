@@ -150,8 +150,8 @@ def _artifact(path: str, base: Path) -> dict:
     p = Path(path)
     try:
         rel = p.resolve().relative_to(base.resolve())
-    except (ValueError, OSError):
-        return {"uri": p.resolve().as_uri() if p.is_absolute() or p.exists() else p.as_posix()}
+    except (ValueError, OSError, RuntimeError):
+        return {"uri": p.absolute().as_uri() if p.is_absolute() or p.exists() else p.as_posix()}
     return {"uri": rel.as_posix(), "uriBaseId": "%SRCROOT%"}
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .data import is_shipped, shipped_dir
 from .errors import Diagnostic, DslError
+from .inputs import resolved
 from .card_checks import check_new_sources
 from .loader import Loaded, load_paths, load_shipped
 from .model import Catalog
@@ -35,7 +36,7 @@ def search_path(cli_paths=(), environ=None) -> list[Path]:
     shipped = shipped_dir("sets").resolve()
     for e in entries:
         path = Path(e).expanduser()
-        key = path.resolve()
+        key = resolved(path)
         if key in seen or key == shipped or is_shipped(key):
             continue
         seen.add(key)

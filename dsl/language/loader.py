@@ -17,8 +17,9 @@ from .errors import Diagnostic, DslError, caret_excerpt
 from .model import (Catalog, CardDef, Cost, Kingdom, Modifier, Rules, SetRule, Trigger,
                     TypeDef)
 from . import file_cache
+from .inputs import InputError, read_bounded, resolved, why_not_readable
 from .parser import ParseError, parse_expr, parse_program
-from .yamlpos import load_yaml, position_of
+from .yamlpos import MAX_BYTES, load_yaml, position_of
 
 PROGRAM_FIELDS = ("on_play", "on_gain", "on_buy")
 SUGAR_TRIGGERS = {"on_gain": "gain", "on_buy": "buy"}   # "when you gain/buy this"
@@ -86,10 +87,10 @@ class Source:
 
 def read_source(path: Path) -> Source | None:
     try:
-        raw = path.read_bytes()
-    except OSError as e:
+        raw = read_bounded(path, MAX_BYTES)
+    except InputError as e:
         src = Source(str(path), "")
-        src.error((), "E001", f"cannot read file: {e.strerror}")
+        src.error((), "E001", str(e))
         return src
     try:
         text = raw.decode("utf-8")
@@ -234,10 +235,10 @@ def _art_path(src: Source, path: Path, art: str | None) -> str | None:
     (or, for a loose card file, out of its folder) or a missing file is an error."""
     if art is None:
         return None
-    card_dir = path.resolve().parent
+    card_dir = resolved(path).parent
     home = card_dir.parent if card_dir.name == "cards" and \
         (card_dir.parent / "set.yaml").is_file() else card_dir
-    target = (card_dir / art).resolve()
+    target = resolved(card_dir / art)
     if not target.is_relative_to(home):
         src.error(("art",), "E002", f"art: '{art}' is outside the set folder {home}; put the "
                   "image inside it (e.g. art/NAME.png beside the card file)")
@@ -405,7 +406,7 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
                 refused = "not a card file: card, set and rule files are .yaml files"
             files_ = [path]
         else:
-            refused = "no such file or folder"
+            refused = why_not_readable(path) or "no such file or folder"
         if refused:
             src = Source(str(path), "")
             src.error((), "E001", refused)

@@ -6,6 +6,7 @@ from pathlib import Path
 from dsl.language import ast as A
 from dsl.language.card_checks import check_programs
 from dsl.language.errors import CODES, Diagnostic, DslError, severity_of
+from dsl.language.inputs import resolved
 from dsl.language.loader import DEFAULT_LOCALES, Loaded, default_sets_dir, load_paths, load_shipped
 from dsl.language.strategy import load_strategy, strategies_dir
 
@@ -52,7 +53,7 @@ def check_source(src, catalog, card=None) -> None:
 
 def _inside(path: Path, folder: Path) -> bool:
     try:
-        path.resolve().relative_to(folder.resolve())
+        resolved(path).relative_to(resolved(folder))
         return True
     except ValueError:
         return False
@@ -71,7 +72,7 @@ def lint(paths: list[str] | None, context=()) -> list[Diagnostic]:
     for p in targets:                    # a card file is checked with the rest of its set
         home = set_folder_of(p)
         if not _inside(home or p, sets_dir) and \
-                (home or p).resolve() not in {e.resolve() for e in extra}:
+                resolved(home or p) not in {resolved(e) for e in extra}:
             extra.append(home or p)
     loaded = load_paths(extra, Loaded(shipped.catalog, list(shipped.sources),
                                       dict(shipped.card_sources))) if extra else shipped
@@ -80,7 +81,7 @@ def lint(paths: list[str] | None, context=()) -> list[Diagnostic]:
     by_path = {s.path: s for s in loaded.sources}
 
     def wanted(src, t) -> bool:
-        return Path(src.path).resolve() == t.resolve() or (t.is_dir() and
+        return resolved(src.path) == resolved(t) or (t.is_dir() and
                                                           _inside(Path(src.path), t))
     if not targets:
         chosen = [s for s in by_path.values() if not paths and _inside(Path(s.path), sets_dir)]

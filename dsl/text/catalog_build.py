@@ -147,8 +147,7 @@ def same_but_date(a: bytes, b: bytes) -> bool:
 
 
 def write_whole(path: Path, data: bytes) -> None:
-    """Write a file whole or not at all (a .part file, then a rename)."""
+    """Write a file whole or not at all (dsl.language.outputs); OutputError says why not."""
+    from dsl.language.outputs import write_output
     path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(path.name + ".part")
-    part.write_bytes(data)
-    part.replace(path)
+    write_output(path, data)

@@ -356,7 +356,7 @@ def _offender(ids: str, text: str) -> int:
 
 def entry_findings(e: Entry, often: frozenset) -> list[Finding]:
     """E014/E015 of one translated entry (see the module's docstring for the rule)."""
-    from .i18n import placeholder_problem
+    from .i18n import MAX_TRANSLATION_CHARS, placeholder_problem
     plural = e.msgid_plural is not None
     ids = e.msgid + (" " + e.msgid_plural if plural else "")
     out, reported = [], set()
@@ -365,6 +365,13 @@ def entry_findings(e: Entry, often: frozenset) -> list[Finding]:
         if not piece.text:
             continue
         label = "msgstr" if piece.index is None else f"msgstr[{piece.index}]"
+        if len(piece.text) > MAX_TRANSLATION_CHARS:
+            line, col = _at(piece, 0)
+            out.append(Finding(line, col, "error", "E014", f"{what} is not used (English is "
+                               f"shown instead): {label} is {len(piece.text):,} characters "
+                               f"long, at most {MAX_TRANSLATION_CHARS:,}; shorten it"))
+            reported.add(piece.index)
+            continue
         problem = placeholder_problem(ids, piece.text)
         if problem:
             line, col = _at(piece, _offender(ids, piece.text))

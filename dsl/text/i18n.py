@@ -28,6 +28,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from dsl.language.data import fan_subfolders, shipped_dir
+from dsl.language.inputs import InputError, read_bounded
 
 DOMAIN = "dominion"
 CARD_NAME = "card name"          # msgctxt of card names
@@ -165,12 +166,14 @@ MAX_LOCALES = 200                # catalog folders read from one locales/ folder
 _CODE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*\Z")
 MAX_PLURALS = 6                  # CLDR's most (Arabic); more is a broken or hostile header
 MAX_PLURAL_RULE = 300            # characters of the Plural-Forms expression
+MAX_TRANSLATION_CHARS = 1000     # of one msgstr: a longer one (a 100,000-character card
+                                 # name) would take a face a minute to set; it is dropped
 _PLURAL_FORMS = re.compile(rb"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=([^\\\n\"]*)")
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _FORM_SPEC = re.compile(r"[a-z]{2,12}\Z")   # a grammatical form: {what:acc}
 
 
-def _check_header(po_path: Path, raw: bytes) -> None:
+def check_plural_header(po_path: Path, raw: bytes) -> None:
     """A catalog's Plural-Forms, checked before anything reads it: a huge nplurals makes
     babel and gettext allocate and loop without end."""
     m = _PLURAL_FORMS.search(raw)
@@ -216,7 +219,11 @@ def _unsafe_dropped(po) -> list:
             continue
         ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
         strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
-        problems = [p for p in (placeholder_problem(" ".join(ids), s) for s in strings if s) if p]
+        problems = [f"the translation is {len(s):,} characters long, at most "
+                    f"{MAX_TRANSLATION_CHARS:,}; shorten it" for s in strings
+                    if len(s) > MAX_TRANSLATION_CHARS]
+        problems = problems or [p for p in (placeholder_problem(" ".join(ids), s)
+                                            for s in strings if s) if p]
         if problems:
             dropped.append((m.lineno or 1, ids[0], problems[0], m.context))
             m.string = tuple("" for _ in strings) if len(strings) > 1 else ""
@@ -227,12 +234,11 @@ def _unsafe_dropped(po) -> list:
 def _load(po_path: Path, mtime: float) -> Locale:
     lang = po_path.parent.parent.name
     try:
-        raw = po_path.read_bytes()
-    except OSError as e:
-        raise LocaleError(f"{po_path}: cannot read the catalog: {e.strerror}") from None
-    if len(raw) > MAX_CATALOG_BYTES:
-        raise LocaleError(f"{po_path}: catalog too large (over {MAX_CATALOG_BYTES} bytes)")
-    _check_header(po_path, raw)
+        raw = read_bounded(po_path, MAX_CATALOG_BYTES, "a .po catalog")
+    except InputError as e:
+        raise LocaleError(f"{po_path}: " + str(e).replace("file too large",
+                                                          "catalog too large")) from None
+    check_plural_header(po_path, raw)
     from babel.messages.mofile import write_mo      # here: babel is slow to import, and
     from babel.messages.pofile import read_po       # most commands read no catalog
     try:

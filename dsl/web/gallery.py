@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import html
 import os
-import shutil
 import sys
-import tempfile
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
 from dsl.language.data import _CHECKOUT, fan_subfolders, shipped_dir
 from dsl.language.errors import DslError
+from dsl.language.outputs import folder_done, new_folder_beside, remove_folder
 from dsl.language.yamlpos import MAX_BYTES, load_yaml
 
 MARKER = ".dsl-gallery"            # names a folder as a gallery that may be rebuilt
@@ -259,12 +258,14 @@ def check_target(out: Path) -> None:
 
 
 def write_site(out: Path, content: dict[str, str]) -> None:
-    """Write the files into OUT.part-XXXX beside OUT, then put it in OUT's place: OUT is
-    the old gallery or the new one, never half of one."""
+    """Write the files into OUT.part-XXXXXXXX beside OUT, then put it in OUT's place: OUT is
+    the old gallery or the new one, never half of one. Each run's folders have names of
+    their own (dsl.language.outputs), so that runs at once do not meet; those of a killed
+    run are removed by a later one."""
     out = Path(os.path.abspath(out))
     check_target(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    part = Path(tempfile.mkdtemp(prefix=out.name + ".part-", dir=out.parent))
+    part = new_folder_beside(out, "part")
     old = None
     try:
         os.chmod(part, 0o755)
@@ -273,19 +274,18 @@ def write_site(out: Path, content: dict[str, str]) -> None:
             target.parent.mkdir(exist_ok=True)
             target.write_text(text, encoding="utf-8")
         if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=out.name + ".old-", dir=out.parent))
-            os.rmdir(old)
-            out.rename(old)
+            old = new_folder_beside(out, "old")
+            out.rename(old / out.name)
         part.rename(out)
+        folder_done(part)
     except BaseException:
-        if old is not None and not out.exists():
-            old.rename(out)
-            old = None
-        shutil.rmtree(part, ignore_errors=True)
+        if old is not None and not out.exists() and (old / out.name).exists():
+            (old / out.name).rename(out)
+        remove_folder(part)
         raise
     finally:
         if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+            remove_folder(old)
 
 
 def build(out: Path, catalog, locales: list) -> int:

@@ -1,4 +1,4 @@
-"""Simulation beyond one machine, on Dask (`pip install .[cluster]`): the same chunks of
+"""Simulation beyond one machine, on Dask (`pip install 'dominion-card-language[cluster]'`): the same chunks of
 game indices as the local workers, so a seed gives the same results here too."""
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ def run_on_cluster(backend: str, address: str | None, play, parts, tick,
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise ClusterError("the dask backend needs the cluster extra: "
-                           "pip install -e '.[cluster]'") from None
+                           "pip install 'dominion-card-language[cluster]' (in a checkout: "
+                           "pip install -e '.[cluster]')") from None
     cluster = None
     if address is None:           # no address: a local cluster of two worker processes
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
+from dsl.language.outputs import Output, OutputError
 from interpreter.core.decisions import Decision
 
 VERSION = 3     # 3: no question is asked that can do nothing (a "may" of a card already
@@ -24,43 +23,29 @@ class RecordFileError(Exception):
 
 
 class RecordFile:
-    """A record written whole or not at all: into a temporary file beside the target, moved
-    into place by `commit()`; `discard()` (or an error) leaves nothing behind."""
+    """A record written whole or not at all (dsl.language.outputs): into a temporary file
+    beside the target, moved into place by `commit()`; `discard()` (an error, SIGTERM)
+    leaves nothing behind. A device or FIFO named as the record is written into."""
 
     def __init__(self, path: str):
         target = Path(path)
-        if target.is_dir():
-            raise RecordFileError(f"cannot write the record to {path}: it is a folder; give a "
-                                  "file name")
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            raise RecordFileError(f"cannot write the record to {path}: no folder {folder}")
         try:
-            fd, self._tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
-                                             dir=folder)
-        except OSError as e:
-            raise RecordFileError(f"cannot write the record to {path}: {e.strerror}") from None
+            self._out = Output(target, text=True)
+        except OutputError as e:
+            raise RecordFileError(str(e).replace("cannot write ", "cannot write the record to ",
+                                                 1)) from None
         self.path = target
-        self.stream = os.fdopen(fd, "w", encoding="utf-8")
+        self.stream = self._out.stream
 
     def commit(self) -> None:
         try:
-            self.stream.close()
-            os.replace(self._tmp, self.path)
-        except OSError as e:
-            self.discard()
-            raise RecordFileError(f"cannot write the record to {self.path}: {e.strerror}") \
-                from None
+            self._out.commit()
+        except OutputError as e:
+            raise RecordFileError(str(e).replace("cannot write ", "cannot write the record to ",
+                                                 1)) from None
 
     def discard(self) -> None:
-        try:
-            self.stream.close()
-        except OSError:
-            pass
-        try:
-            os.unlink(self._tmp)
-        except OSError:
-            pass
+        self._out.discard()
 
 
 def encode(d: Decision, answer):
@@ -256,10 +241,12 @@ def _fan_sets_ok(sets) -> bool:
 
 def read_record_file(path: str) -> list[tuple[dict, list, dict]]:
     """The games of a record file; any problem is a ReplayError (OSError for no file)."""
-    from pathlib import Path
-    raw = Path(path).read_bytes()[:MAX_RECORD_BYTES + 1]
-    if len(raw) > MAX_RECORD_BYTES:
-        raise ReplayError(f"the record is over {MAX_RECORD_BYTES} bytes")
+    from dsl.language.inputs import InputError, read_bounded
+    try:
+        raw = read_bounded(path, MAX_RECORD_BYTES, "a record file")
+    except InputError as e:
+        raise ReplayError(str(e).replace("file too large", "the record is too large")) \
+            from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

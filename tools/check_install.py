@@ -177,7 +177,8 @@ def web_steps(check: Checker, dsl: str, fan: Path, tmp: Path) -> None:
     check.run("dsl gallery (shipped and a fan set)", [dsl, "gallery", str(site), "--cards",
                                                        str(fan)],
               lambda out: (site / "index.html").read_text(encoding="utf-8")
-              .count('class="tile"') == 124 and (site / "gallery.js").is_file()
+              .count('class="tile"') == int(out.split()[0]) > 150   # "N cards in ..."
+              and (site / "gallery.js").is_file()
               and (site / "faces" / "apprentice_smith.hu.svg").is_file())
     serve = subprocess.Popen([dsl, "serve", "--port", "0", "--cards", str(fan)],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

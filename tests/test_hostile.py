@@ -194,7 +194,8 @@ WORDS = ["lint", "cards", "render", "locales", "test", "replay", "simulate", "pl
          "--quiet", "--log", "--record", "-v", "--timeout", "0", "--workers", "2",
          "sets/base/cards/witch.yaml", "/", "/etc/passwd", "tests/golden/first_game.jsonl",
          "pawn", "--excerpts", "--help", "--cards", "tests/fixtures/fan_set",
-         "apprentice_smith", "Apprentices First"]
+         "apprentice_smith", "Apprentices First", "99999999999", "1e9", "nan", "--scale",
+         "8", "--workers", "4096", "/dev/zero", "/dev/null"]
 
 
 @given(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8))
@@ -210,6 +211,44 @@ def test_command_lines(argv):
             code = e.code
     assert code is None or isinstance(code, (int, str)), code
     assert "Traceback" not in out.getvalue()
+
+
+def _special(tmp: str, kind: str) -> str:
+    """A special file as an input: a symlink loop, a FIFO, a device, a dangling link, a
+    huge sparse file."""
+    path = os.path.join(tmp, "x.yaml")
+    if kind == "loop":
+        os.symlink("x.yaml", path)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        os.symlink("/dev/zero", path)
+    elif kind == "dangling":
+        os.symlink("nowhere.yaml", path)
+    else:
+        with open(path, "wb") as f:
+            f.truncate(3 << 30)
+    return path
+
+
+@given(st.sampled_from(("loop", "fifo", "device", "dangling", "sparse")),
+       st.sampled_from((["lint", "{}"], ["cards", "--cards", "{}"], ["render", "{}"],
+                        ["replay", "{}"], ["test", "{}"], ["lint", "--locale", "hu",
+                                                          "--cards", "{}"])))
+@settings(max_examples=30)
+def test_special_files_as_inputs(kind, argv):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _special(tmp, kind)
+        out = io.StringIO()
+        with bounded(f"{kind} {argv}"), contextlib.redirect_stdout(out), \
+                contextlib.redirect_stderr(out), _stdin(""):
+            try:
+                code = cli_main([a.format(path) for a in argv])
+            except SystemExit as e:
+                code = e.code
+        said = out.getvalue() + (code if isinstance(code, str) else "")
+        assert code not in (0, None), said
+        assert "Traceback" not in said and said.strip(), said
 
 
 @contextlib.contextmanager

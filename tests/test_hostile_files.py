@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,25 @@ def run(argv, env=None, monkeypatch=None) -> tuple[int, str]:
     text = out.getvalue()
     assert "Traceback" not in text, text
     return code, text
+
+
+LIMITED = textwrap.dedent("""
+    import resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    from dsl.cli.main import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def run_limited(argv, cwd) -> tuple[int, str]:
+    """A command in a process of at most 1 GiB of address space and 60 s: a regression that
+    would take the machine fails here instead."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", LIMITED, *argv], cwd=cwd, env=env,
+                       capture_output=True, text=True, timeout=60)
+    text = r.stdout + r.stderr
+    assert "Traceback" not in text, text[-3000:]
+    return r.returncode, text
 
 
 @pytest.mark.parametrize("how", ["lint", "--cards", "DSL_CARDS"])
@@ -65,8 +85,10 @@ def test_a_card_file_is_read_only_up_to_the_limit(tmp_path):
     big = tmp_path / "big.yaml"
     with open(big, "wb") as f:
         f.truncate(2 << 30)                       # 2 GB, sparse (its memory: the test below)
+    start = time.monotonic()
     code, text = run(["lint", str(big)])
     assert "big.yaml:1:1: error E001: file too large (over 1000000 bytes)" in text
+    assert time.monotonic() - start < 10          # it was read whole: 40 s
     edge = tmp_path / "edge.yaml"
     edge.write_bytes(b"x" * 1001)
     with pytest.raises(inputs.InputError, match="too large"):
@@ -86,9 +108,8 @@ def test_a_card_file_is_read_only_up_to_the_limit(tmp_path):
     (["render", "smithy", "--format", "png", "--scale", "nan", "--out", "x.png"],
      "--scale nan: give one from 0.1 to 4"),
 ])
-def test_huge_numbers_are_refused_in_one_line(tmp_path, monkeypatch, argv, message):
-    monkeypatch.chdir(tmp_path)
-    code, text = run(argv)
+def test_huge_numbers_are_refused_in_one_line(tmp_path, argv, message):
+    code, text = run_limited(argv, tmp_path)
     assert code == 2 and message in text and len(text.strip().splitlines()) == 1, text
     assert not os.listdir(tmp_path)
 
@@ -119,7 +140,7 @@ def test_locale_update_refuses_a_huge_nplurals(tmp_path, monkeypatch):
     po = _catalog(tmp_path, monkeypatch)
     po.write_text(po.read_text().replace("nplurals=2", "nplurals=99999999"))
     before = po.read_bytes()
-    code, text = run(["locale", "update", "de", "--dir", "loc"])
+    code, text = run_limited(["locale", "update", "de", "--dir", "loc"], tmp_path)
     assert code == 1 and "bad Plural-Forms header (nplurals=99999999, at most 6" in text
     assert po.read_bytes() == before
 
@@ -129,7 +150,7 @@ def test_a_huge_catalog_value_is_refused_or_dropped(tmp_path, monkeypatch):
     name = "\n".join('"' + "S" * 100 + '"' for _ in range(1000))      # 100,000 characters
     po.write_text(po.read_text().replace('msgid "Smithy"\nmsgstr ""',
                                          f'msgid "Smithy"\nmsgstr ""\n{name}'))
-    code, text = run(["locale", "update", "de", "--dir", "loc"])
+    code, text = run_limited(["locale", "update", "de", "--dir", "loc"], tmp_path)
     assert code == 1 and "a translation of 100,000 characters, at most 1,000" in text
     from dsl.text.i18n import get_locale
     loc = get_locale("de", tmp_path / "loc")

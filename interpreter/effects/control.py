@@ -106,11 +106,8 @@ class ControlStatements:
     def _each_card(self, s: A.EachCard, f: Frame, optional):
         gather = Gathering(f.env)
         done = False
-        cards = self.ev.cards(s.source, f)
-        zones = getattr(cards, "zones", None)     # bound cards: where each was bound
-        for c in cards:
-            at = zones.get(c.uid, c.zone) if zones is not None else c.zone
-            done = gather.run(self.block, s.body, f.child(it=[(c, at)])) or done
+        for c in self.ev.cards(s.source, f):
+            done = gather.run(self.block, s.body, f.child(it=[(c, c.zone)])) or done
         gather.close()
         return done
 

@@ -159,3 +159,21 @@ def test_lint_of_one_card_file_sees_the_other_cards_of_its_set(tmp_path):
                  "on_play: |\n  if owned(master) > 0 { +1 action }\n", "pupil.yaml")
     assert [d.message for d in lint([str(pupil)]) if d.severity == "error"] == []
     assert all(d.path == str(pupil) for d in lint([str(pupil)]))
+
+
+def test_a_set_file_or_a_strategy_file_alone_is_read_with_its_own_set(tmp_path):
+    """`dsl lint my_set/set.yaml` checks it as the set file it is (not as a card file), and
+    `dsl lint my_set/strategies/x.yaml` loads its set, so it may name the set's cards."""
+    import shutil
+    fan = tmp_path / "my_set"
+    shutil.copytree(FIXTURES / "fan_set", fan)
+    for one in (fan / "set.yaml", fan / "strategies" / "apprentice_smith.yaml"):
+        r = run_dsl("lint", str(one))
+        assert r.returncode == 0 and r.stdout.strip().endswith("0 error(s), 0 warning(s)"), \
+            r.stdout
+    text = (fan / "set.yaml").read_text(encoding="utf-8")
+    (fan / "set.yaml").write_text(text.replace("apprentice_smith, ", "apprentice_smth, ", 1),
+                                  encoding="utf-8")
+    r = run_dsl("lint", str(fan / "set.yaml"))
+    assert r.returncode == 1 and "E007: unknown card 'apprentice_smth' in a kingdom" in r.stdout
+    assert "required property" not in r.stdout

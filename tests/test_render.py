@@ -1,6 +1,7 @@
 """Card text rendered from the effect AST: every card in every locale, printed layout,
 bonus-only cards identical to print, English fallback, the commands and the text lint."""
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -136,3 +137,16 @@ def test_vp_tokens_in_a_printed_text_are_not_the_cards_vp(tmp_path):
 
 def test_shipped_printed_texts_agree_with_the_effects():
     assert [d.format() for d in lint(None) if d.code == "W020"] == []
+
+
+def test_render_takes_a_set_folder_as_the_other_commands_do():
+    """`dsl render FOLDER`: every card of a fan set folder, or of a shipped set's folder
+    (which is loaded already: not twice)."""
+    from dsl.language.data import shipped_dir
+    fan = run_dsl("render", str(Path(__file__).parent / "fixtures" / "fan_set"))
+    assert fan.returncode == 0, fan.stderr
+    assert "Apprentice Smith" in fan.stdout and "Night Market" in fan.stdout
+    base = run_dsl("render", str(shipped_dir("sets") / "prosperity"), "--format", "json")
+    assert base.returncode == 0, base.stdout + base.stderr
+    ids = {c["id"] for c in json.loads(base.stdout)}
+    assert {"bank", "platinum", "colony"} <= ids and "smithy" not in ids

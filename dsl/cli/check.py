@@ -133,7 +133,9 @@ def cmd_test(args) -> int:
             for msg in r.failures:
                 print("      " + msg.replace("\n", "\n      "))
             if args.verbose and r.log:
-                print("      log: " + " | ".join(r.log))
+                print("      the game's log up to there:")
+                for line in r.log[-60:]:
+                    print("        " + line)
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed or not files else 0
 

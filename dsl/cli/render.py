@@ -23,14 +23,16 @@ def _load_cards(args):
     from .common import fan_paths
     from dsl.language.fansets import open_sets
     from dsl.lint.checks import set_folder_of
+    from dsl.language.data import shipped_dir
     from dsl.language.inputs import resolved
     refs = args.cards
     files_ = [Path(r) for r in refs if r.endswith((".yaml", ".yml")) or Path(r).exists()]
     homes = [set_folder_of(p) or p for p in files_]
     paths = fan_paths(args)
     seen = {resolved(p) for p in paths}
-    for p in homes:
-        if resolved(p) not in seen:
+    shipped = resolved(shipped_dir("sets"))
+    for p in homes:                      # the shipped sets are loaded already
+        if resolved(p) not in seen and not resolved(p).is_relative_to(shipped):
             seen.add(resolved(p))
             paths.append(p)
     catalog = open_sets(paths).catalog
@@ -41,10 +43,21 @@ def _load_cards(args):
             cards.append(catalog.cards[r])
         elif str(resolved(r)) in by_path:
             cards.append(by_path[str(resolved(r))])
+        elif Path(r).is_dir():           # a set folder or a folder of card files: each card
+            inside = sorted((c for path, c in by_path.items() if _under(path, r)),
+                            key=lambda c: c.id)
+            if not inside:
+                raise SystemExit(f"dsl: no card files in the folder '{r}'")
+            cards += inside
         else:
-            raise SystemExit(f"dsl: no card '{r}': give a card id (see `dsl cards`) or the "
-                             "path of a card file")
+            raise SystemExit(f"dsl: no card '{r}': give a card id (see `dsl cards`), the "
+                             "path of a card file or a set folder")
     return catalog, cards
+
+
+def _under(path: str, folder: str) -> bool:
+    from dsl.language.inputs import resolved
+    return Path(path).is_relative_to(resolved(folder))
 
 
 def _text_rows(out: list) -> str:

@@ -69,7 +69,7 @@ def lint(paths: list[str] | None, context=()) -> list[Diagnostic]:
     strategy_files = _strategy_files(targets)
     targets = [p for p in targets if p not in strategy_files and p.name != "strategies"]
     extra = [Path(p) for p in context]
-    for p in targets:                    # a card file is checked with the rest of its set
+    for p in targets + strategy_files:   # a card, set or strategy file: with the rest of its set
         home = set_folder_of(p)
         if not _inside(home or p, sets_dir) and \
                 resolved(home or p) not in {resolved(e) for e in extra}:
@@ -97,9 +97,14 @@ def lint(paths: list[str] | None, context=()) -> list[Diagnostic]:
 
 
 def set_folder_of(path: Path) -> Path | None:
-    """The set folder a card file belongs to (`my_set/cards/x.yaml` with `my_set/set.yaml`),
-    so that it may name the other cards of its set."""
-    if path.is_file() and path.parent.name == "cards" and \
+    """The set folder a file belongs to (`my_set/cards/x.yaml`, `my_set/strategies/x.yaml`
+    or `my_set/set.yaml` itself, with `my_set/set.yaml`), so that it is read as the set
+    reads it and may name the other cards of its set."""
+    if not path.is_file():
+        return None
+    if path.name == "set.yaml":
+        return path.parent
+    if path.parent.name in ("cards", "strategies") and \
             (path.parent.parent / "set.yaml").is_file():
         return path.parent.parent
     return None

@@ -26,13 +26,29 @@ class ScriptedAgent:
 
     def __init__(self, name: str, answers: list):
         self.name, self.answers = name, list(answers)
+        self.asked: list = []        # (question, answer given) so far, for the messages
 
     def decide(self, game, d: Decision):
+        question = f"'{d.prompt}' ({d.kind}, asked by {d.source or 'the rules'})"
         if not self.answers:
-            raise OutOfAnswers(f"{self.name} has no answer left for the decision "
-                               f"'{d.prompt}' ({d.kind}, asked by {d.source or 'the rules'}; "
-                               f"choices: {', '.join(_label(o) for o in d.options) or 'yes/no'})")
-        return translate(self.answers.pop(0), d)
+            raise OutOfAnswers(f"{self.name} has no answer left for the decision {question}; "
+                               f"choices: {', '.join(_label(o) for o in d.options) or 'yes/no'}"
+                               f"{self._so_far()}")
+        answer = self.answers.pop(0)
+        self.asked.append((question, answer))
+        try:
+            return translate(answer, d)
+        except IllegalAnswer as e:
+            raise IllegalAnswer(f"{e}; it was answer {len(self.asked)} of {self.name}, to "
+                                f"{question}{self._so_far(last=False)}") from None
+
+    def _so_far(self, last: bool = True) -> str:
+        """The questions asked before, with the answers taken: where a script shifted."""
+        done = self.asked if last else self.asked[:-1]
+        if not done:
+            return f" ({self.name} was asked nothing before)"
+        return f"; {self.name} was asked before: " + "; ".join(
+            f"{i}. {q} -> {a!r}" for i, (q, a) in enumerate(done[-6:], max(1, len(done) - 5)))
 
 
 def _label(o) -> str:

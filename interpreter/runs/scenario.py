@@ -140,6 +140,7 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
             setattr(game.turn, k, turn[k])
     error = (data.get("expect") or {}).get("error")
     failed_with = None
+    result.log = game.log          # the same list as the game goes on: a failed step shows it
     for i, step in enumerate(data.get("steps") or []):
         try:
             _step(game, step, cat, names)
@@ -151,7 +152,6 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
             break
         except OutOfAnswers as e:
             raise ScenarioError(f"{where('steps', i)}: {e}") from None
-    result.log = game.log
     if error is not None:
         if failed_with is None:
             result.failures.append(f"{where('expect', 'error')}: expected a step to fail with "

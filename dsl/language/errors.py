@@ -63,6 +63,9 @@ CODES = {
              "until the flag is removed",
              "check the msgstr against the msgid (`dsl locale update` marks changed msgids "
              "fuzzy), then delete `fuzzy` from its `#,` line"),
+    "W015": ("two fan sets' rules.yaml disagree; a game with cards of both is played with "
+             "the first loaded set's", "make the two rule files agree, or play the sets "
+             "apart"),
     "W020": ("a printed text states a bonus, VP or cost the effect does not do, or the "
              "effect gives a bonus the text does not state",
              "correct the card's effect or its text (the message says which number)"),

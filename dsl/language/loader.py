@@ -412,12 +412,14 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             src.error((), "E001", refused)
             loaded.sources.append(src)
             continue
-        for f in specials:
+        set_id = None
+        for f in sorted(specials, key=lambda f: f.name != "set.yaml"):   # the set file first
             if f.name == "rules.yaml":
                 rules, src = load_rules(f)
-                cat.rules = rules or cat.rules
+                _take_rules(cat, rules, set_id, src)
             else:
                 src = load_set_file(f, cat)
+                set_id = _set_id_of(src, cat)
             loaded.sources.append(src)
         for f in files_:
             card, src = load_card(f)
@@ -432,6 +434,29 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             cat.cards[card.id] = card
             loaded.card_sources[card.id] = src
     return loaded
+
+
+def _set_id_of(src: Source, cat: Catalog) -> str | None:
+    return next((sid for sid, s in cat.sets.items() if s["path"] == src.path), None)
+
+
+def _take_rules(cat: Catalog, rules: Rules | None, set_id: str | None, src: Source) -> None:
+    """A rules.yaml: the rules of every game when it is the first one (the basic set's), else
+    the house rules of its set, for the games that use that set's cards only; two sets whose
+    house rules disagree are a warning (a game with cards of both takes the first's)."""
+    if rules is None:
+        return
+    if cat.rules is None or set_id in (None, "basic"):
+        cat.rules = rules
+        return
+    for other, theirs in cat.house_rules.items():
+        if theirs != rules:
+            src.error((), "W015", f"the rules of set '{set_id}' differ from those of set "
+                      f"'{other}' ({cat.sets[other]['path']}); a game with cards of both is "
+                      f"played with '{other}''s; make them agree or keep the sets apart",
+                      severity="warning")
+            break
+    cat.house_rules[set_id] = rules
 
 
 def load_shipped(extra: list[Path] | None = None) -> Loaded:

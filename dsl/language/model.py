@@ -164,11 +164,23 @@ class Catalog:
     kingdoms: dict = field(default_factory=dict)
     rules: Optional[Rules] = None
     set_rules: dict = field(default_factory=dict)     # rule id -> SetRule
+    house_rules: dict = field(default_factory=dict)   # set id -> Rules of its rules.yaml
 
     def copy(self) -> "Catalog":
         """A catalog to add cards and sets to, sharing the loaded objects (frozen) only."""
         return Catalog(dict(self.cards), dict(self.types), dict(self.sets),
-                       dict(self.kingdoms), self.rules, dict(self.set_rules))
+                       dict(self.kingdoms), self.rules, dict(self.set_rules),
+                       dict(self.house_rules))
+
+    def rules_for(self, kingdom) -> Optional[Rules]:
+        """The rules a game of `kingdom` is played with: the house rules of the first set
+        (in load order) that has a rules.yaml and a card in the kingdom, else the rules."""
+        if self.house_rules:
+            sets = {self.cards[c].set for c in kingdom if c in self.cards}
+            for set_id, rules in self.house_rules.items():
+                if set_id in sets:
+                    return rules
+        return self.rules
 
     def given_names(self) -> tuple[set, set]:
         """(token kinds, mat names) that some card gives or puts cards on, and the rules'

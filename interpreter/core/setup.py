@@ -55,7 +55,7 @@ def setup_plan(catalog, kingdom: list, players: int, overrides: dict,
 
 
 def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list) -> SetupPlan:
-    cards, rules = catalog.cards, catalog.rules
+    cards, rules = catalog.cards, catalog.rules_for(kingdom)
     if not rules.min_players <= n <= rules.max_players:
         raise GameError(f"{n} players: the rules allow {rules.min_players} to "
                         f"{rules.max_players}")

@@ -41,7 +41,7 @@ class Game(SupplyFigures, Events, Phases):
         # the set rules in force (a set's basic piles): drawn for before anything is dealt
         self.set_rules = set_rules_in_force(catalog, kingdom, rng, with_rules, without_rules)
         plan = setup_plan(catalog, kingdom, players, supply_overrides or {}, self.set_rules)
-        self.catalog, self.rules = catalog, catalog.rules
+        self.catalog, self.rules = catalog, catalog.rules_for(kingdom)
         self.seed = seed
         self.players = [Player(i, names[i] if names else f"p{i + 1}") for i in range(players)]
         self.agents = agents

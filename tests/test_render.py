@@ -150,3 +150,17 @@ def test_render_takes_a_set_folder_as_the_other_commands_do():
     assert base.returncode == 0, base.stdout + base.stderr
     ids = {c["id"] for c in json.loads(base.stdout)}
     assert {"bank", "platinum", "colony"} <= ids and "smithy" not in ids
+
+
+def test_render_of_several_cards_into_a_folder_writes_one_text_file_each(tmp_path):
+    """Without --format, `--out FOLDER` with several cards writes a text file per card and
+    locale (it wrote every text into one file named like the folder)."""
+    out = tmp_path / "faces"
+    run = run_dsl("render", "smithy", "witch", "--locale", "en,hu", "--out", str(out))
+    assert run.returncode == 0, run.stderr
+    assert sorted(p.name for p in out.iterdir()) == [
+        "smithy.en.txt", "smithy.hu.txt", "witch.en.txt", "witch.hu.txt"]
+    assert (out / "witch.en.txt").read_text(encoding="utf-8").startswith("Witch")
+    one = tmp_path / "smithy.txt"
+    assert run_dsl("render", "smithy", "--out", str(one)).returncode == 0
+    assert one.read_text(encoding="utf-8").startswith("Smithy")

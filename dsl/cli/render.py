@@ -111,10 +111,14 @@ def _face_bytes(fmt: str, card, catalog, loc, args) -> bytes:
     return face_png(card, catalog, loc, scale=args.scale)
 
 
+EXTENSIONS = {"text": "txt", "json": "json", "generator-url": "url", "svg": "svg", "png": "png"}
+
+
 def _targets(args, jobs: list) -> list[Path] | None:
-    """The file of each face, or None for standard output (one face, no --out)."""
+    """The file of each card (face or text), or None for standard output (one card, no
+    --out): several cards always go into a folder, one file each, as faces do."""
     from .common import bad_arguments
-    ext = args.format
+    ext = EXTENSIONS[args.format]
     if args.out is None:
         if len(jobs) > 1:
             bad_arguments(f"{len(jobs)} faces: give --out FOLDER to write them "
@@ -195,6 +199,13 @@ def cmd_render(args) -> int:
         else:
             out = [render_card(c, catalog, loc) for c, loc in jobs]
             text = _text_rows(out) if args.format == "json" else _text(out)
+            if args.out and len(jobs) > 1:          # one file per card, into the folder
+                targets = _targets(args, jobs)
+                for path, one in zip(targets, out):
+                    _write(path, (_text_rows([one]) if args.format == "json"
+                                  else _text([one])).encode("utf-8"))
+                print(f"wrote {len(targets)} card texts ({args.format}) to {args.out}")
+                return 0
     except FaceError as e:
         return _fail(str(e))
     if args.out:
@@ -221,7 +232,8 @@ def register(sub) -> None:
                    "face (png needs the png extra); generator-url: the community generator's "
                    "URL")
     p.add_argument("--out", metavar="PATH", help="the file to write (one card), or the folder "
-                   "(several: files ID.LOCALE.svg|png)")
+                   "(several cards: one file each, ID.LOCALE.txt|json|url|svg|png by --format; "
+                   "the text of several cards in one file: redirect standard output)")
     p.add_argument("--embed-font", action="store_true",
                    help="svg: put the shipped font in the file (about 2 MB)")
     p.add_argument("--scale", type=float, default=1.0,

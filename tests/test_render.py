@@ -77,8 +77,8 @@ def test_render_json_shape():
     assert {"id", "locale", "name", "types", "cost", "text"} <= set(data)
     assert data["id"] == "cellar" and data["name"] == "Sklepení" and data["cost"] == "$2"
     assert data["text"][0] == "+1 akce" and "fallback" not in data
-    fb = json.loads(run_dsl("render", "chapel", "--locale", "cs", "--format", "json").stdout)
-    assert fb["name"] == "Chapel" and fb["fallback"] == ["name"]
+    fb = json.loads(run_dsl("render", "pawn", "--locale", "hu", "--format", "json").stdout)
+    assert fb["name"] == "Pawn" and fb["fallback"] == ["name"]     # no Hungarian name known
 
 
 def test_render_a_fan_card_and_bad_input(tmp_path):

@@ -187,6 +187,16 @@ class _ToAst(Transformer):
             x = A.Num(_int(x, text), _tok_pos(x))
         return A.Bonus("coins", x, _pos(meta))
 
+    def coins_loss(self, meta, c):
+        x = c[0]
+        if isinstance(x, Token):
+            text = str(x)[1:]
+            if text.endswith("P"):
+                raise ParseError("'-$NP' is not a loss of coins; write '-$N'", x.line,
+                                 x.column)
+            x = A.Num(_int(x, text), _tok_pos(x))
+        return A.LoseCoins(x, _pos(meta))
+
     def draw_until(self, meta, c):
         return A.DrawUntil(c[0], c[1] if len(c) > 1 else (), _pos(meta))
 

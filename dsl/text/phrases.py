@@ -39,6 +39,9 @@ TREASURE_PER = N_("worth $1 per {per}")
 BONUS_EXPR = N_("+{amount} {counter}")
 COUNTER_WORDS = {"cards": N_("Cards"), "actions": N_("Actions"), "buys": N_("Buys"),
                  "potions": N_("Potions"), "coins": N_("coins")}
+LOSE_COINS = N_("-${n}, to a minimum of $0")
+LOSE_COINS_PER = N_("-$1 per {per}, to a minimum of $0")
+LOSE_COINS_EXPR = N_("-$ equal to {amount}, to a minimum of $0")
 DRAWS = ngettext("draws a card", "draws {n} cards")
 OTHER_BONUS = N_("gets {bonus}")
 VP = ngettext("{n} VP", "{n} VP")

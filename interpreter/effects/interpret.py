@@ -45,7 +45,7 @@ class Interpreter(ControlStatements, LastingStatements):
     def statements(self) -> dict:
         """Statement type -> the method that runs it."""
         return {
-            A.Bonus: self._bonus, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
+            A.Bonus: self._bonus, A.LoseCoins: self._lose_coins, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
             A.Play: self._play, A.RevealTop: self._reveal_top, A.RevealUntil: self._reveal_until,
             A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into,
             **self.control_statements(), **self.lasting_statements(),
@@ -134,6 +134,15 @@ class Interpreter(ControlStatements, LastingStatements):
         t = self.game.turn
         setattr(t, s.counter, getattr(t, s.counter) + n)
         return n != 0
+
+    def _lose_coins(self, s: A.LoseCoins, f: Frame, optional):
+        """The turn's coins so far go down by the amount, never below 0 (not the Potions)."""
+        n = self._num(s.amount, f)
+        t = self.game.turn
+        before = t.coins
+        if n > 0:
+            t.coins = max(0, before - n)
+        return t.coins != before
 
     # targets: a choice (Selection) or every card an expression names (AllOf)
     def targets(self, target, f: Frame, purpose: str, optional: bool, stmt=None) -> list:

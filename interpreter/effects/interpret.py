@@ -184,12 +184,10 @@ class Interpreter(ControlStatements, LastingStatements):
     def _move(self, s: A.Move, f: Frame, optional):
         cards = self.targets(s.target, f, s.verb, optional, s)
         g = self.game
-        if s.verb == "trash":
-            for c in cards:
-                g.trash(c, f.actor)
+        if s.verb == "trash":              # a card already in the trash is not trashed
+            cards = [c for c in cards if g.trash(c, f.actor)]
         elif s.verb == "discard":
-            for c in cards:
-                g.discard(c, f.actor)
+            cards = [c for c in cards if g.discard(c, f.actor)]
         elif s.verb == "set_aside":
             for c in cards:
                 g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
@@ -354,13 +352,23 @@ class Interpreter(ControlStatements, LastingStatements):
         pile, cannot (and asks nothing)."""
         target = getattr(s, "target", None)
         if isinstance(target, A.AllOf):
-            return bool(still_there(self.ev.cards(target.expr, f)))
+            cards = still_there(self.ev.cards(target.expr, f))
+            if s.__class__ is A.Move and s.verb in ("trash", "discard"):
+                return any(not self._already(c, s.verb) for c in cards)
+            return bool(cards)
         if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
             what = s.what
             if fixed_gain(what, self.game) and len(self.game.supply[what.kind]):
                 return True
             return bool(self.gain_candidates(what, f))
         return True
+
+    def _already(self, c, verb: str) -> bool:
+        """Whether trashing (discarding) card c would leave it where it is."""
+        g = self.game
+        if verb == "trash":
+            return c.zone is g.trash_zone
+        return c.owner is not None and c.zone is g.players[c.owner].discard
 
     def all_lost(self, stmts, f: Frame) -> bool:
         """Whether a block only moves cards that are no longer there (or chooses among such

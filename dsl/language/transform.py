@@ -45,6 +45,10 @@ class _ToAst(Transformer):
         potion = text.endswith("P")
         return A.CostLit(_int(c[0], text.rstrip("P")), 1 if potion else 0, _tok_pos(c[0]))
 
+    def coins_cost_of(self, meta, c):
+        """`$(expr)`: a cost of that many coins, written as `$0 + expr`."""
+        return A.Arith("+", A.CostLit(0, 0, _pos(meta)), c[0], _pos(meta))
+
     def name(self, meta, c):
         return A.Name(str(c[0]), _tok_pos(c[0]))
 

@@ -97,6 +97,12 @@ def gain(ctx: Ctx, s: A.Gain, count: int = 1) -> str:
 
 def play(ctx: Ctx, s: A.Play) -> str:
     text = ctx.verb(VERB["play"], target_np(ctx, s.target, "play"))
+    t = s.target
+    if t.bind and isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and \
+            t.expr.name in ctx.bound:           # `play chosen as p`: p is the same card
+        ctx.bound[t.bind] = ctx.bound[t.expr.name]
+    elif t.bind:
+        bind_name(ctx, t.bind, "play", single(t))
     if s.any_order:
         return ctx.t(PLAY_ANY_ORDER, play=text)
     if s.times == 2:

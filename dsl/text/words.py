@@ -283,6 +283,13 @@ def cost_phrase(ctx: Ctx, e) -> str:
             and num(e.right) is not None:
         x = cost_phrase(ctx, e.left)
         return ctx.t(COST_MORE if e.op == "+" else COST_LESS, n=e.right.value, x=x)
+    if isinstance(e, A.Arith) and e.op == "+" and isinstance(e.left, A.CostLit) and \
+            e.left.coins == 0 and e.left.potion == 0:          # `$(expr)`
+        rate = per(ctx, e.right)
+        if rate is not None:
+            return ctx.t(COINS_PER, per=rate)
+        n = num(e.right)
+        return f"${n}" if n is not None else ctx.t(COINS_EQUAL, amount=amount(ctx, e.right))
     return amount(ctx, e)
 
 

@@ -284,7 +284,9 @@ class Interpreter(ControlStatements, LastingStatements):
                     t.played_by = {}
                 t.played_by[c.uid] = parent
             g.play(f.actor, c, s.times)
-        self._bind(s.target, cards, f)
+        if s.target.bind:     # where the play put it: a card that left play is lost track of
+            in_play = g.players[f.actor].in_play
+            f.env[s.target.bind] = [(c, in_play) for c in cards]
         return cards
 
     def _reveal_top(self, s: A.RevealTop, f: Frame, optional):

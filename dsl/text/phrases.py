@@ -50,6 +50,8 @@ VP_EXPR = N_("worth as many VP as {amount}")
 
 # noun phrases of cards: count + kind
 A_CARD, A_KIND = N_("a card"), N_("a {kind} card")
+ANOTHER_KIND = N_("another {kind} card")
+ANOTHER_CARD = N_("another card")
 N_CARDS, N_KIND = ngettext("{n} card", "{n} cards"), ngettext("{n} {kind} card", "{n} {kind} cards")
 UP_TO, UP_TO_KIND = (ngettext("up to {n} card", "up to {n} cards"),
                      ngettext("up to {n} {kind} card", "up to {n} {kind} cards"))
@@ -61,6 +63,8 @@ KIND_WORD = ngettext("{kind} card", "{kind} cards")
 NAMED = N_("a {card}")
 NAMED_N = ngettext("{n} {card} card", "{n} {card} cards")
 NON = N_("non-{kind}")
+OTHER_ADJ = N_("other")
+OTHER_KIND_ADJ = N_("other {kind}")
 OR = N_("{a} or {b}")
 AND = N_("{a} and {b}")
 OTHER_THAN = N_("non-{b} {a}")

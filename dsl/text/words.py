@@ -10,10 +10,19 @@ from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
 from .forms import variant
 
 
+def _not_this(cond) -> bool:
+    return isinstance(cond, A.Not) and isinstance(cond.operand, A.Name) and \
+        cond.operand.name == "this"
+
+
 def kind_adj(ctx: Ctx, cond) -> str:
     """A `where` condition as an adjective before "card": Treasure, non-Action, Silver or Gold."""
     if isinstance(cond, A.Name):
         return ctx.kind_name(cond.name)
+    if _not_this(cond):                     # `where not this`: the other cards
+        return ctx.t(OTHER_ADJ)
+    if isinstance(cond, A.And) and _not_this(cond.right):
+        return ctx.t(OTHER_KIND_ADJ, kind=kind_adj(ctx, cond.left))
     if isinstance(cond, A.Not):
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
     if isinstance(cond, A.Or):

@@ -133,6 +133,13 @@ class Bonus:
 
 
 @dataclass(frozen=True)
+class LoseCoins:
+    """`-$1`, `-$(count(hand where treasure))`: the turn's coins go down, never below $0."""
+    amount: Expr
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
 class Selection:
     """`up to 4 cards from hand`: a choice of cards made by a player."""
     mode: str             # exactly | up_to | any | all
@@ -367,7 +374,7 @@ class ExtraTurn:
     pos: Pos = _pos
 
 
-Stmt = Union[Bonus, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
+Stmt = Union[Bonus, LoseCoins, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
              Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, NameCard, Tokens,
              ExtraTurn]

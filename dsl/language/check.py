@@ -295,6 +295,8 @@ class Checker:
     def stmt(self, s) -> None:
         if isinstance(s, A.Bonus):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a bonus")
+        elif isinstance(s, A.LoseCoins):
+            self.want(s.amount, self.expr(s.amount), NUMERIC, "a loss of coins")
         elif isinstance(s, (A.Move, A.Put, A.Play)):
             self.target(s.target)
         elif isinstance(s, A.Gain):

@@ -45,6 +45,10 @@ class _ToAst(Transformer):
         potion = text.endswith("P")
         return A.CostLit(_int(c[0], text.rstrip("P")), 1 if potion else 0, _tok_pos(c[0]))
 
+    def coins_cost_of(self, meta, c):
+        """`$(expr)`: a cost of that many coins, written as `$0 + expr`."""
+        return A.Arith("+", A.CostLit(0, 0, _pos(meta)), c[0], _pos(meta))
+
     def name(self, meta, c):
         return A.Name(str(c[0]), _tok_pos(c[0]))
 
@@ -186,6 +190,16 @@ class _ToAst(Transformer):
                                  x.line, x.column)
             x = A.Num(_int(x, text), _tok_pos(x))
         return A.Bonus("coins", x, _pos(meta))
+
+    def coins_loss(self, meta, c):
+        x = c[0]
+        if isinstance(x, Token):
+            text = str(x)[1:]
+            if text.endswith("P"):
+                raise ParseError("'-$NP' is not a loss of coins; write '-$N'", x.line,
+                                 x.column)
+            x = A.Num(_int(x, text), _tok_pos(x))
+        return A.LoseCoins(x, _pos(meta))
 
     def draw_until(self, meta, c):
         return A.DrawUntil(c[0], c[1] if len(c) > 1 else (), _pos(meta))

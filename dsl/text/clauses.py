@@ -33,6 +33,16 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
     return ctx.t(OTHER_BONUS, bonus=text) if ctx.he else text
 
 
+def lose_coins(ctx: Ctx, s: A.LoseCoins) -> str:
+    n = num(s.amount)
+    if n is not None:
+        return ctx.t(LOSE_COINS, n=n)
+    rate = per(ctx, s.amount)
+    if rate is not None:
+        return ctx.t(LOSE_COINS_PER, per=rate)
+    return ctx.t(LOSE_COINS_EXPR, amount=amount(ctx, s.amount))
+
+
 def join(ctx: Ctx, parts: list[str]) -> str:
     if len(parts) <= 1:
         return parts[0] if parts else ""
@@ -87,6 +97,12 @@ def gain(ctx: Ctx, s: A.Gain, count: int = 1) -> str:
 
 def play(ctx: Ctx, s: A.Play) -> str:
     text = ctx.verb(VERB["play"], target_np(ctx, s.target, "play"))
+    t = s.target
+    if t.bind and isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and \
+            t.expr.name in ctx.bound:           # `play chosen as p`: p is the same card
+        ctx.bound[t.bind] = ctx.bound[t.expr.name]
+    elif t.bind:
+        bind_name(ctx, t.bind, "play", single(t))
     if s.any_order:
         return ctx.t(PLAY_ANY_ORDER, play=text)
     if s.times == 2:
@@ -412,7 +428,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
 
 
 CLAUSES = {
-    A.Bonus: bonus, A.Move: move, A.Put: put, A.Play: play, A.RevealTop: reveal_top,
+    A.Bonus: bonus, A.LoseCoins: lose_coins, A.Move: move, A.Put: put, A.Play: play, A.RevealTop: reveal_top,
     A.RevealUntil: reveal_until, A.DrawUntil: draw_until, A.ShuffleInto: shuffle_into,
     A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
     A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,

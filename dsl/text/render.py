@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from dsl.language import ast as A
 from .i18n import Locale
 from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
-    A_CARD, A_KIND, BONUS, BUY_OR_PLAY, CARDS_PLURAL, DIVIDER, EVENT, IN_GAMES_USING,
+    A_CARD, A_KIND, ANOTHER_CARD, ANOTHER_KIND, BONUS, BUY_OR_PLAY, CARDS_PLURAL, DIVIDER, EVENT, IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
     PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
@@ -111,6 +111,12 @@ def _program_lines(ctx: Ctx, stmts, prefix: str | None = None) -> list[str]:
     return lines
 
 
+def _not_this(cond) -> bool:
+    """`not this` (a trigger on another card than the listening one)."""
+    return isinstance(cond, A.Not) and isinstance(cond.operand, A.Name) and \
+        cond.operand.name == "this"
+
+
 def _trigger_line(ctx: Ctx, trig) -> str:
     ctx.this_where = trig.where
     ctx.bound = {}
@@ -122,6 +128,10 @@ def _trigger_line(ctx: Ctx, trig) -> str:
         what = ctx.t(WHEN_THIS)
     elif trig.what is None:
         what = ctx.t(A_CARD)
+    elif _not_this(trig.what):
+        what = ctx.t(ANOTHER_CARD)
+    elif isinstance(trig.what, A.And) and _not_this(trig.what.right):
+        what = ctx.t(ANOTHER_KIND, kind=kind_adj(ctx, trig.what.left))
     elif isinstance(trig.what, A.Name):
         what = pred(ctx, trig.what)
     else:

@@ -10,10 +10,19 @@ from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
 from .forms import variant
 
 
+def _not_this(cond) -> bool:
+    return isinstance(cond, A.Not) and isinstance(cond.operand, A.Name) and \
+        cond.operand.name == "this"
+
+
 def kind_adj(ctx: Ctx, cond) -> str:
     """A `where` condition as an adjective before "card": Treasure, non-Action, Silver or Gold."""
     if isinstance(cond, A.Name):
         return ctx.kind_name(cond.name)
+    if _not_this(cond):                     # `where not this`: the other cards
+        return ctx.t(OTHER_ADJ)
+    if isinstance(cond, A.And) and _not_this(cond.right):
+        return ctx.t(OTHER_KIND_ADJ, kind=kind_adj(ctx, cond.left))
     if isinstance(cond, A.Not):
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
     if isinstance(cond, A.Or):
@@ -283,6 +292,13 @@ def cost_phrase(ctx: Ctx, e) -> str:
             and num(e.right) is not None:
         x = cost_phrase(ctx, e.left)
         return ctx.t(COST_MORE if e.op == "+" else COST_LESS, n=e.right.value, x=x)
+    if isinstance(e, A.Arith) and e.op == "+" and isinstance(e.left, A.CostLit) and \
+            e.left.coins == 0 and e.left.potion == 0:          # `$(expr)`
+        rate = per(ctx, e.right)
+        if rate is not None:
+            return ctx.t(COINS_PER, per=rate)
+        n = num(e.right)
+        return f"${n}" if n is not None else ctx.t(COINS_EQUAL, amount=amount(ctx, e.right))
     return amount(ctx, e)
 
 

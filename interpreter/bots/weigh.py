@@ -184,6 +184,13 @@ def _draw_until(w, s, f, t, depth) -> None:
     t.cards += 2
 
 
+def _lose_coins(w: Weigher, s: A.LoseCoins, f, t, depth) -> None:
+    """Coins lost, at most what the turn would have by then (never below $0)."""
+    turn = w.g.turn
+    have = (turn.coins if turn.player == f.actor else 0) + t.coins
+    t.coins -= min(max(0, w.number(s.amount, f)), max(0.0, have))
+
+
 def _tokens(w: Weigher, s: A.Tokens, f, t, depth) -> None:
     n = w.number(s.amount, f) * s.sign
     rules = w.g.rules
@@ -214,6 +221,6 @@ STATEMENTS = {
     A.Bonus: _bonus, A.Move: _move, A.Put: _put, A.Gain: _gain, A.Play: _play, A.If: _if,
     A.May: _may, A.ChooseOne: _choose, A.Each: _each, A.PlayerBlock: _player_block,
     A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
-    A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens,
+    A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
     A.NextTurn: _next_turn, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
 }

@@ -40,6 +40,8 @@ def _static(stmts) -> float:
         if isinstance(s, A.Bonus):
             n = s.amount.value if isinstance(s.amount, A.Num) else 1
             total += _STATIC.get(s.counter, 0.3) * n
+        elif isinstance(s, A.LoseCoins):
+            total -= s.amount.value if isinstance(s.amount, A.Num) else 1.5
         elif isinstance(s, A.ChooseOne):
             worths = sorted((_static(b) for b in s.options), reverse=True)
             total += sum(worths[:s.count])

@@ -305,8 +305,37 @@ def _is(e: A.Is):
     return is_
 
 
+def _is_this(g, f):
+    """`this` as a condition on a tested card (`what: attack and not this`, `in_play where
+    not this`): whether the tested card is the card whose ability runs."""
+    card = getattr(f, "subject_card", None)
+    if card is None:
+        return located(f.this)           # not testing a card: `this` as a value
+    return any(c is card for c, _ in f.this or ())
+
+
+def _tests_this(e) -> bool:
+    """Whether a condition tests `this` as a condition (see _is_this)."""
+    if isinstance(e, A.Name):
+        return e.name == "this"
+    if isinstance(e, A.Not):
+        return _tests_this(e.operand)
+    if isinstance(e, (A.And, A.Or)):
+        return _tests_this(e.left) or _tests_this(e.right)
+    return False
+
+
+def _pred(e):
+    """A condition's part: `this` there tests the card (see _is_this)."""
+    if isinstance(e, A.Name) and e.name == "this":
+        return _is_this
+    return compiled(e)
+
+
 def _where(e: A.Where):
-    source, cond = _cards_of(compiled(e.source)), compiled(e.cond)
+    source, cond = _cards_of(compiled(e.source)), _pred(e.cond)
+    if _tests_this(e.cond):
+        return _where_this(source, cond)
 
     def where(g, f):
         cards = source(g, f)
@@ -322,6 +351,21 @@ def _where(e: A.Where):
     return where
 
 
+def _where_this(source, cond):
+    def where(g, f):
+        cards = source(g, f)
+        sub = f.child(subject=None)
+        kept = []
+        for c in cards:
+            sub.subject, sub.subject_card = c.d, c
+            if cond(g, sub):
+                kept.append(c)
+        if isinstance(cards, Bound):
+            return Bound([(c, cards.zones[c.uid]) for c in kept])
+        return kept
+    return where
+
+
 def _and(e):
     a, b = _number_test(e.left), _number_test(e.right)
     if a is not None and b is not None:      # `0 < gains_to_end and gains_to_end <= 5`
@@ -329,7 +373,7 @@ def _and(e):
         if _side(e.left) == _side(e.right):          # read the fact once
             return lambda g, f: check_b(v) if check_a(v := read_a(g, f)) else False
         return lambda g, f: check_b(read_b(g, f)) if check_a(read_a(g, f)) else False
-    left, right = compiled(e.left), compiled(e.right)
+    left, right = _pred(e.left), _pred(e.right)
     return lambda g, f: True if left(g, f) and right(g, f) else False
 
 
@@ -339,12 +383,12 @@ def _side(e: A.Compare):
 
 
 def _or(e):
-    left, right = compiled(e.left), compiled(e.right)
+    left, right = _pred(e.left), _pred(e.right)
     return lambda g, f: True if left(g, f) or right(g, f) else False
 
 
 def _not(e):
-    operand = compiled(e.operand)
+    operand = _pred(e.operand)
     return lambda g, f: not operand(g, f)
 
 

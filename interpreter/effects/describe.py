@@ -42,6 +42,8 @@ def describe_stmt(s) -> str:
         word = s.counter[:-1] if isinstance(s.amount, A.Num) and s.amount.value == 1 \
             else s.counter
         return f"+{describe_expr(s.amount)} {word}"
+    if isinstance(s, A.LoseCoins):
+        return f"-${describe_expr(s.amount)}"
     if isinstance(s, A.Move):
         return f"{s.verb.replace('_', ' ')} {_target(s.target)}"
     if isinstance(s, A.Put):

@@ -64,7 +64,7 @@ class Frame:
     by `each player`), this card, the event's card (`it`), variables (and each player's own
     bindings of `each player` blocks), attack and event."""
     __slots__ = ("you", "actor", "this", "it", "env", "attack", "event", "source", "subject",
-                 "by_player")
+                 "by_player", "subject_card")    # subject_card: set only where `this` is tested
 
     def __init__(self, you, actor, this=None, it=None, env=None, attack=None, event=None,
                  source=None, subject=None, by_player=None):
@@ -124,10 +124,14 @@ class Evaluator:
         v = compiled(e)(self.game, f)
         return v if isinstance(v, list) else []
 
-    def holds(self, cond, d, card=None, frame: Frame | None = None) -> bool:
-        """Whether a condition holds of a card (a `where` clause, a trigger's `what`)."""
+    def holds(self, cond, d, card=None, frame: Frame | None = None, this=None) -> bool:
+        """Whether a condition holds of a card (a `where` clause, a trigger's `what`);
+        `this`: the listening card, which `this` in the condition tests the card against."""
         f = frame.child(subject=d) if frame is not None else \
             Frame(None, self.game.turn.player, subject=d)
+        if this is not None:
+            f.this = [(this, this.zone)]
+            f.subject_card = card
         return bool(compiled(cond)(self.game, f))
 
 

@@ -45,7 +45,7 @@ class Interpreter(ControlStatements, LastingStatements):
     def statements(self) -> dict:
         """Statement type -> the method that runs it."""
         return {
-            A.Bonus: self._bonus, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
+            A.Bonus: self._bonus, A.LoseCoins: self._lose_coins, A.Move: self._move, A.Put: self._put, A.Gain: self._gain,
             A.Play: self._play, A.RevealTop: self._reveal_top, A.RevealUntil: self._reveal_until,
             A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into,
             **self.control_statements(), **self.lasting_statements(),
@@ -135,6 +135,15 @@ class Interpreter(ControlStatements, LastingStatements):
         setattr(t, s.counter, getattr(t, s.counter) + n)
         return n != 0
 
+    def _lose_coins(self, s: A.LoseCoins, f: Frame, optional):
+        """The turn's coins so far go down by the amount, never below 0 (not the Potions)."""
+        n = self._num(s.amount, f)
+        t = self.game.turn
+        before = t.coins
+        if n > 0:
+            t.coins = max(0, before - n)
+        return t.coins != before
+
     # targets: a choice (Selection) or every card an expression names (AllOf)
     def targets(self, target, f: Frame, purpose: str, optional: bool, stmt=None) -> list:
         if isinstance(target, A.AllOf):
@@ -175,12 +184,10 @@ class Interpreter(ControlStatements, LastingStatements):
     def _move(self, s: A.Move, f: Frame, optional):
         cards = self.targets(s.target, f, s.verb, optional, s)
         g = self.game
-        if s.verb == "trash":
-            for c in cards:
-                g.trash(c, f.actor)
+        if s.verb == "trash":              # a card already in the trash is not trashed
+            cards = [c for c in cards if g.trash(c, f.actor)]
         elif s.verb == "discard":
-            for c in cards:
-                g.discard(c, f.actor)
+            cards = [c for c in cards if g.discard(c, f.actor)]
         elif s.verb == "set_aside":
             for c in cards:
                 g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
@@ -277,7 +284,9 @@ class Interpreter(ControlStatements, LastingStatements):
                     t.played_by = {}
                 t.played_by[c.uid] = parent
             g.play(f.actor, c, s.times)
-        self._bind(s.target, cards, f)
+        if s.target.bind:     # where the play put it: a card that left play is lost track of
+            in_play = g.players[f.actor].in_play
+            f.env[s.target.bind] = [(c, in_play) for c in cards]
         return cards
 
     def _reveal_top(self, s: A.RevealTop, f: Frame, optional):
@@ -345,13 +354,23 @@ class Interpreter(ControlStatements, LastingStatements):
         pile, cannot (and asks nothing)."""
         target = getattr(s, "target", None)
         if isinstance(target, A.AllOf):
-            return bool(still_there(self.ev.cards(target.expr, f)))
+            cards = still_there(self.ev.cards(target.expr, f))
+            if s.__class__ is A.Move and s.verb in ("trash", "discard"):
+                return any(not self._already(c, s.verb) for c in cards)
+            return bool(cards)
         if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
             what = s.what
             if fixed_gain(what, self.game) and len(self.game.supply[what.kind]):
                 return True
             return bool(self.gain_candidates(what, f))
         return True
+
+    def _already(self, c, verb: str) -> bool:
+        """Whether trashing (discarding) card c would leave it where it is."""
+        g = self.game
+        if verb == "trash":
+            return c.zone is g.trash_zone
+        return c.owner is not None and c.zone is g.players[c.owner].discard
 
     def all_lost(self, stmts, f: Frame) -> bool:
         """Whether a block only moves cards that are no longer there (or chooses among such

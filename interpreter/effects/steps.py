@@ -148,8 +148,7 @@ def _move(s: A.Move, run):
         cards = choose(it, f, verb, optional, s)
         g = it.game
         act = g.discard if verb == "discard" else g.trash
-        for c in cards:
-            act(c, f.actor)
+        cards = [c for c in cards if act(c, f.actor)]    # not one already there
         if bind:
             f.env[bind] = [(c, c.zone) for c in cards]
         return cards

@@ -99,7 +99,8 @@ class Events:
             return True
         if t.what == "this":
             return ev.card is source
-        return ev.card is not None and self.interp.holds(t.what, ev.card.d, ev.card)
+        return ev.card is not None and self.interp.holds(t.what, ev.card.d, ev.card,
+                                                         this=source)
 
     def _turn_order_from(self, p: int) -> list:
         n = len(self.players)

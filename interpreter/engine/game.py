@@ -328,7 +328,10 @@ class Game(SupplyFigures, Events, Phases):
         pile = self.supply.get(cid)
         return self.gain_from_pile(p, pile, dest) if pile is not None else None
 
-    def trash(self, card: Card, p: int) -> None:
+    def trash(self, card: Card, p: int) -> bool:
+        """Trash a card; one already in the trash stays there and nothing hears of it."""
+        if card.zone is self.trash_zone:
+            return False
         t = self.turn
         owner = card.owner
         if t.trash_set_aside and owner == t.player and t.controller != t.player:
@@ -339,15 +342,21 @@ class Game(SupplyFigures, Events, Phases):
         if self.logging:
             self.say(f"{self.name(p)} trashes {card.id}")
         self.fire("trash", owner if owner is not None else p, card)
+        return True
 
-    def discard(self, card: Card, p: int) -> None:
+    def discard(self, card: Card, p: int) -> bool:
+        """Discard a card; one already in its discard pile stays there, no one hears of it."""
         owner = card.owner if card.owner is not None else p
-        self.move(card, self.players[owner].discard)
+        pile = self.players[owner].discard
+        if card.zone is pile:
+            return False
+        self.move(card, pile)
         if not self.in_cleanup:
             if self.logging:
                 self.say(f"{self.name(owner)} discards {card.id}")
             if "discard" in self.listened:          # fire()'s first test, without the call
                 self.fire("discard", owner, card)
+        return True
 
     def return_to_supply(self, card: Card, p: int) -> bool:
         """Put a card back on its supply pile (not trashing it); False if it has none."""

@@ -168,6 +168,13 @@ def face_steps(check: Checker, dsl: str, py: str, wheel: Path, tmp: Path) -> Non
               "print(im.format, im.size, 'site-packages' in str(font_path(True)))",
               str(faces / "smithy.hu.png")], lambda out: out.split() == ["PNG", "(600,", "926)",
                                                                      "True"])
+    check.run("pip install the print extra", [py, "-m", "pip", "install", "--quiet",
+                                              f"{wheel}[print]"])
+    sheet = tmp / "work" / "cards.pdf"
+    check.run("dsl print a shipped set and a fan set (a print-and-play PDF)",
+              [dsl, "print", "alchemy", str(art), "--out", str(sheet)],
+              lambda out: "14 card(s) on 2 a4 page(s)" in out and
+              sheet.read_bytes().startswith(b"%PDF"))
 
 
 def web_steps(check: Checker, dsl: str, fan: Path, tmp: Path) -> None:

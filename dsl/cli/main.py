@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     from . import check as cli_check
     from . import games as cli_games
     from . import locale as cli_locale
+    from . import printing as cli_print
     from . import render as cli_render
     from . import web as cli_web
     ap = argparse.ArgumentParser(
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_games.register(sub)
     cli_balance.register(sub)
     cli_render.register(sub)
+    cli_print.register(sub)
     cli_locale.register(sub)
     cli_web.register(sub)
     return ap

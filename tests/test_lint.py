@@ -159,3 +159,22 @@ def test_lint_of_one_card_file_sees_the_other_cards_of_its_set(tmp_path):
                  "on_play: |\n  if owned(master) > 0 { +1 action }\n", "pupil.yaml")
     assert [d.message for d in lint([str(pupil)]) if d.severity == "error"] == []
     assert all(d.path == str(pupil) for d in lint([str(pupil)]))
+
+
+def test_unknown_function_lists_the_functions_that_exist(tmp_path):
+    p = card(tmp_path, HEADER.format(id="f") + "on_play: |\n  +$(total(hand))\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E004" and "unknown function 'total'" in d.message
+    assert "functions: count, cost, coins_cost" in d.message and "sum" in d.message
+
+
+def test_sum_needs_a_measure(tmp_path):
+    p = card(tmp_path, HEADER.format(id="g") + "on_play: |\n  +$(sum(hand, hand))\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "sum() adds up one of: cost, coins_cost" in d.message
+
+
+def test_a_cost_of_coins_from_an_expression_parses_in_a_gain(tmp_path):
+    p = card(tmp_path, HEADER.format(id="h") + "on_play: |\n  trash 1 card from hand as t\n"
+             "  gain card costing exactly $(count(t) + 1)\n  gain card costing up to $(2)\n")
+    assert codes(p) == []

@@ -26,7 +26,10 @@ FUNCTIONS = {  # name: (argument types, result type)
     "distinct": (("cards",), "cards"),
     "tokens": (("token_kind",), "number"),
     "pile_tokens": (("card_name", "token_kind"), "number"),
+    "sum": (("cards", "measure"), "number"),    # `sum(trashed, coins_cost)`: the total
 }
+# What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
+MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "coins": "number"}
 # Facts about the game, as numbers (used above all by bot strategies).
 FACTS = ("money", "gains_to_end", "empty_piles", "deck_size")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
@@ -175,6 +178,12 @@ class Checker:
             self.report(node, "E004", f"'{n}' is read before it is bound (`as {n}` comes "
                         f"later, at line {later.line} of this effect); bind it first")
             return
+        if what == "function":          # a call: only functions, and say which exist
+            close = difflib.get_close_matches(n, list(FUNCTIONS), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            self.report(node, "E004", f"unknown function '{n}'{hint} (functions: "
+                        f"{', '.join(FUNCTIONS)})")
+            return
         pool = list(s.variables) + list(ZONES) + list(HISTORY) + ["this", "it"] + \
             list(s.known_types) + list(s.known_cards) + list(FUNCTIONS) + list(FACTS)
         close = difflib.get_close_matches(n, pool, n=1)
@@ -204,6 +213,8 @@ class Checker:
             self.unknown(e, e.func, "function")
             return "?"
         params, result = spec
+        if e.func == "sum" and len(e.args) == 2 and isinstance(e.args[1], A.Name):
+            result = MEASURES.get(e.args[1].name, result)
         if len(e.args) != len(params):
             self.report(e, "E005", f"{e.func}() takes {len(params)} argument(s), "
                         f"got {len(e.args)}")
@@ -216,6 +227,10 @@ class Checker:
                     self.report(arg, "E005", f"{e.func}() needs a token kind (vp, coin, ...)")
                 else:
                     self.known("token", arg, arg.name, self.scope.known_tokens)
+            elif p == "measure":
+                if not isinstance(arg, A.Name) or arg.name not in MEASURES:
+                    self.report(arg, "E005", f"{e.func}() adds up one of: "
+                                f"{', '.join(MEASURES)} (`sum(trashed, coins_cost)`)")
             else:
                 self.want(arg, self.expr(arg, pred), (p,), f"{e.func}()")
         return result

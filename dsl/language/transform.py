@@ -155,7 +155,7 @@ class _ToAst(Transformer):
         return "_".join(str(x) for x in c)   # up_to | exactly | less_than
 
     def cost_clause(self, meta, c):
-        return ("cost", c[0], c[1])
+        return ("cost", c[0], c[-1])         # `costing up to $(x)`: x coins, as `up to x`
 
     def where_clause(self, meta, c):
         return ("where", c[0])

@@ -37,6 +37,9 @@ BONUS_PER = {
 }
 TREASURE_PER = N_("worth $1 per {per}")
 BONUS_EXPR = N_("+{amount} {counter}")
+BONUS_EQUAL = {"cards": N_("+Cards equal to {amount}"), "actions": N_("+Actions equal to {amount}"),
+               "buys": N_("+Buys equal to {amount}"), "potions": N_("+Potions equal to {amount}"),
+               "coins": N_("+$ equal to {amount}")}
 COUNTER_WORDS = {"cards": N_("Cards"), "actions": N_("Actions"), "buys": N_("Buys"),
                  "potions": N_("Potions"), "coins": N_("coins")}
 DRAWS = ngettext("draws a card", "draws {n} cards")
@@ -262,6 +265,12 @@ POTION_COST_OF = N_("the Potions in its cost")
 ARITH = {"+": N_("{a} plus {b}"), "-": N_("{a} minus {b}"), "*": N_("{a} times {b}"),
          "/": N_("{a} divided by {b} (rounded down)")}
 FACT = N_("the value of {name}")
+# `sum(x, MEASURE)`: a total over cards
+SUM_OF = {"cost": N_("the total cost of {cards}"),
+          "coins_cost": N_("the total cost in coins of {cards}"),
+          "potion_cost": N_("the total number of Potions in the costs of {cards}"),
+          "coins": N_("the total coins {cards} give")}
+COSTING_EQUAL = N_("{what} with cost exactly equal to {cost}")
 
 # events of triggers: (you, another player, any player)
 EVENT = {

@@ -247,6 +247,11 @@ def amount(ctx: Ctx, e) -> str:
         return ctx.t(NUMBER_OF_TOKENS, kind=token_name(ctx, e.args[0].name))
     if is_call(e, "pile_tokens") and isinstance(e.args[1], A.Name):
         return ctx.t(PILE_TOKENS, kind=token_name(ctx, e.args[1].name))
+    if is_call(e, "sum") and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
+            and e.args[1].name in SUM_OF:
+        cards = e.args[0]
+        return ctx.t(SUM_OF[e.args[1].name], cards=them(ctx, cards.name)
+                     if isinstance(cards, A.Name) else describe(ctx, cards))
     if isinstance(e, A.Arith):
         return ctx.t(ARITH[e.op], a=amount(ctx, e.left), b=amount(ctx, e.right))
     return describe(ctx, e)
@@ -291,7 +296,7 @@ def describe(ctx: Ctx, e) -> str:
     if isinstance(e, A.Name):
         return them(ctx, e.name)
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
-            or is_call(e, "potion_cost") or is_call(e, "cost"):
+            or is_call(e, "potion_cost") or is_call(e, "cost") or is_call(e, "sum"):
         return amount(ctx, e)
     if isinstance(e, A.CostLit):
         return cost_phrase(ctx, e)

@@ -182,6 +182,8 @@ def _call(e: A.Call):
         return lambda g, f: cards[0].d.id if (cards := arg(g, f)) else None
     if name == "distinct":
         return lambda g, f: _distinct(arg(g, f))
+    if name == "sum":
+        return _sum(arg, e.args[1].name)
     part = name
 
     def cost(g, f):
@@ -191,6 +193,23 @@ def _call(e: A.Call):
         c = g.cost(cards[0].d)
         return c if part == "cost" else (c.coins if part == "coins_cost" else c.potion)
     return cost
+
+
+def _sum(arg, measure: str):
+    """`sum(x, coins_cost)`: the total over the cards of x of their current cost, its coins
+    or Potions, or the coins they give (`coins`); 0 (or $0) for no cards."""
+    if measure == "coins":
+        return lambda g, f: sum(c.d.plain_coins for c in arg(g, f))
+    if measure == "cost":
+        def total(g, f):
+            coins = potion = 0
+            for c in arg(g, f):
+                cost = g.cost(c.d)
+                coins, potion = coins + cost.coins, potion + cost.potion
+            return Cost(coins, potion)
+        return total
+    part = "coins" if measure == "coins_cost" else "potion"
+    return lambda g, f: sum(getattr(g.cost(c.d), part) for c in arg(g, f))
 
 
 def _distinct(cards: list) -> list:

@@ -341,6 +341,15 @@ class TurnDraw:
 
 
 @dataclass(frozen=True)
+class TurnBan:
+    """`this turn can't buy NAME`: for the rest of the turn the card's player cannot buy
+    cards of that name (a card id, a variable holding a named card or cards); gaining them
+    stays legal."""
+    what: "Name"
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
 class NameCard:
     """`name a card as NAME`: the player names any card in the game; binds its name."""
     bind: str
@@ -369,5 +378,5 @@ class ExtraTurn:
 
 Stmt = Union[Bonus, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
-             Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, NameCard, Tokens,
+             Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
              ExtraTurn]

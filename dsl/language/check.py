@@ -360,6 +360,8 @@ class Checker:
             self.want(s.delta, self.expr(s.delta), NUMERIC, "a cost change")
         elif isinstance(s, A.TurnDraw):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "'cleanup draws'")
+        elif isinstance(s, A.TurnBan):
+            self.card_name("can't buy", s.what)
         elif isinstance(s, A.NameCard):
             self.bind(s, s.bind, "name")
         elif isinstance(s, A.Tokens):

@@ -53,6 +53,7 @@ class CardDef:
     vp: Optional[object] = None
     pile: Optional[int] = None
     kingdom: bool = True               # false: not a kingdom card (a basic card of a set rule)
+    buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -65,6 +66,7 @@ class CardDef:
     fixed_vp: Optional[int] = field(init=False, compare=False, repr=False)
     changes_costs: bool = field(init=False, compare=False, repr=False)
     protects: bool = field(init=False, compare=False, repr=False)
+    bans_buys: bool = field(init=False, compare=False, repr=False)
     turn_events: frozenset = field(init=False, compare=False, repr=False)
     reads_history: bool = field(init=False, compare=False, repr=False)
 
@@ -84,6 +86,8 @@ class CardDef:
             # whether costs can change while it is in play or after it is played (Bridge)
             "changes_costs": any(m.cost for m in self.modifiers) or _has(self, A.TurnCost),
             "protects": any(m.unaffected for m in self.modifiers),
+            # whether a play of it can forbid buying a card (`this turn can't buy X`)
+            "bans_buys": _has(self, A.TurnBan),
             # the events its `this turn on EVENT` triggers listen to
             "turn_events": frozenset(n.event for n in _all_nodes(self)
                                      if isinstance(n, A.Later)),
@@ -212,7 +216,8 @@ def _programs(d) -> tuple:
     `what`, victory points."""
     return (d.on_play, tuple(t.effect for t in d.triggers),
             tuple(t.what for t in d.triggers if t.what not in (None, "this")),
-            tuple(m.what for m in d.modifiers if m.what is not None), d.vp)
+            tuple(m.what for m in d.modifiers if m.what is not None), d.vp,
+            d.buy_if)
 
 
 def _all_nodes(d):

@@ -393,6 +393,10 @@ class _ToAst(Transformer):
         kind, (delta, sign) = c[0], c[1]
         return A.TurnCost(None if kind in ("card", "cards") else kind, delta, sign, _pos(meta))
 
+    def turn_ban(self, meta, c):
+        name = c[-1]                         # (the `can't` token, the name)
+        return A.TurnBan(A.Name(str(name), _tok_pos(name)), _pos(meta))
+
     def turn_draw(self, meta, c):
         return A.TurnDraw(c[0], _pos(meta))
 

@@ -64,6 +64,13 @@ def turn_draw(ctx: Ctx, s: A.TurnDraw) -> str:
     return ctx.t(TURN_DRAW, n=amount(ctx, s.amount), usual=usual)
 
 
+def turn_ban(ctx: Ctx, s: A.TurnBan) -> str:
+    n = s.what.name
+    if ctx.bound.get(n, ("",))[0] == "name":
+        return ctx.t(CANT_BUY_NAMED)
+    return ctx.t(CANT_BUY, card=them(ctx, n))
+
+
 def name_card(ctx: Ctx, s: A.NameCard) -> str:
     ctx.bound[s.bind] = ("name", True)
     return ctx.p(NAME_A_CARD)
@@ -81,4 +88,5 @@ def tokens(ctx: Ctx, s: A.Tokens) -> str:
 
 
 CLAUSES = {A.Later: later, A.ExtraTurn: extra_turn, A.NextTurn: next_turn,
-           A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens}
+           A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens,
+           A.TurnBan: turn_ban}

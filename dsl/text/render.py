@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from dsl.language import ast as A
 from .i18n import Locale
 from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
-    A_CARD, A_KIND, BONUS, BUY_OR_PLAY, CARDS_PLURAL, DIVIDER, EVENT, IN_GAMES_USING,
+    A_CARD, A_KIND, BONUS, BUY_IF_NOT, BUY_ONLY_IF, BUY_OR_PLAY, CARDS_PLURAL,
+    HAVE_ANY_IN_PLAY, DIVIDER, EVENT, IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
     PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
@@ -30,7 +31,7 @@ from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
 from .forms import variant
-from .words import amount, kind_adj, pred, zone_np
+from .words import amount, condition, kind_adj, pred, zone_np
 from dsl.language.walk import mat_names
 
 
@@ -150,6 +151,16 @@ def _modifier_line(ctx: Ctx, m) -> str:
     return sentence(ctx.t(tpl, cards=cards, n=abs(m.cost)))
 
 
+def _buy_if_line(ctx: Ctx, cond) -> str:
+    """`buy_if`: "You can't buy this if you have any Copper in play."."""
+    if isinstance(cond, A.Compare) and cond.op == "=" and num(cond.right) == 0 and \
+            is_call(cond.left, "count") and isinstance(cond.left.args[0], A.Where) and \
+            cond.left.args[0].source == A.Name("in_play"):
+        return sentence(ctx.t(BUY_IF_NOT, cond=ctx.t(HAVE_ANY_IN_PLAY, kind=kind_adj(
+            ctx, cond.left.args[0].cond))))
+    return sentence(ctx.t(BUY_ONLY_IF, cond=condition(ctx, cond)))
+
+
 _DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
 _DANGLING_COMMA = re.compile(r",+\s*(?=[.;:!?)]|$)")
 
@@ -200,7 +211,8 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(mat_names(card.on_play))]
     rules = [_trigger_line(ctx, t) for t in below] + \
-        [_modifier_line(ctx, m) for m in card.modifiers]
+        [_modifier_line(ctx, m) for m in card.modifiers] + \
+        ([_buy_if_line(ctx, card.buy_if)] if card.buy_if is not None else [])
     if rules and lines:
         lines.append(DIVIDER)
     lines += rules

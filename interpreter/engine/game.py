@@ -62,6 +62,7 @@ class Game(SupplyFigures, Events, Phases):
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
         self.protection = plan.protection        # a card here can protect from Attacks
+        self.buy_limits = plan.buy_limits        # a card here can be unbuyable (`buy_if`)
         # a card (or a bot) here reads this turn's gains or buys or a player's last turn
         self.keeps_history = plan.keeps_history or \
             any(getattr(a, "reads_history", False) for a in agents)
@@ -110,6 +111,7 @@ class Game(SupplyFigures, Events, Phases):
             self.protection = self.protection or d.protects
             self.held_listeners = held_listeners([d], self.held_listeners)
         self.keeps_history = self.keeps_history or d.reads_history
+        self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card
 
     @property

@@ -81,6 +81,24 @@ class SupplyFigures:
         self._buyable = known
 
     def buyable(self) -> tuple:
+        """Ids of the piles the player whose turn it is may buy now, in supply order: those
+        he can afford, less any a card forbids (`buy_if`, `this turn can't buy`)."""
+        options = self.affordable()
+        if self.buy_limits:
+            return tuple([cid for cid in options if self.why_not_buy(cid) is None])
+        return options
+
+    def why_not_buy(self, cid: str):
+        """Why the player whose turn it is may not buy this pile's card now (its `buy_if`
+        does not hold, or a play this turn forbade it), or None."""
+        if cid in self.turn.banned:
+            return "a card played this turn forbids buying it"
+        cond = self.supply[cid].d.buy_if
+        if cond is not None and not self.interp.holds(cond, self.supply[cid].d):
+            return "its condition to be bought does not hold"
+        return None
+
+    def affordable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.
         With printed costs (also when nothing that changes them is in effect now), this
         depends only on the coins, potions and which piles are empty: worked out once per

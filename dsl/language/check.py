@@ -71,7 +71,8 @@ class Checker:
         else:
             t = self.expr(tree)
             if t not in ("number", "?"):
-                self.report(tree, "E005", f"victory points must be a number, got a {t}")
+                what = "a cost change" if role == "number" else "victory points"
+                self.report(tree, "E005", f"{what} must be a number, got a {t}")
 
     # ---- expressions -----------------------------------------------------------------------
     def expr(self, e, pred: bool = False) -> str:

@@ -213,9 +213,14 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
     modifiers = []
     for i, m in enumerate(data.get("modifiers", [])):
         what = m.get("what")
-        if what is not None:
+        if what is not None and what != "this":
             what = src.parse(("modifiers", i, "what"), what, expr=True, role="condition")
-        modifiers.append(Modifier(m.get("cost", 0), what, m.get("unaffected") == "attacks"))
+        cost, amount = m.get("cost", 0), None
+        if isinstance(cost, str):
+            cost, amount = 0, src.parse(("modifiers", i, "cost"), cost, expr=True,
+                                        role="number")
+        modifiers.append(Modifier(cost, what, m.get("unaffected") == "attacks", amount,
+                                  m.get("where", "in_play"), m.get("phase")))
     buy_if = data.get("buy_if")
     if buy_if is not None:
         buy_if = src.parse(("buy_if",), buy_if, expr=True, role="condition")

@@ -243,6 +243,17 @@ BUY_ONLY_IF = N_("you can buy this only if {cond}")
 HAVE_ANY_IN_PLAY = N_("you have any {kind} in play")
 CANT_BUY = N_("you can't buy {card} this turn")
 CANT_BUY_NAMED = N_("you can't buy that card this turn")
+COST_CHANGE = {-1: N_("{cards} cost ${n} less, but not less than $0"),
+               1: N_("{cards} cost ${n} more")}
+OWN_COST_CHANGE = {-1: N_("this costs ${n} less, but not less than $0"),
+                   1: N_("this costs ${n} more")}
+COST_CHANGE_PER = {-1: N_("{cards} cost ${n} less per {per}, but not less than $0"),
+                   1: N_("{cards} cost ${n} more per {per}")}
+OWN_COST_CHANGE_PER = {-1: N_("this costs ${n} less per {per}, but not less than $0"),
+                       1: N_("this costs ${n} more per {per}")}
+COST_CHANGE_EXPR = N_("{cards} cost {amount} coins more, but not less than $0")
+DURING_PHASE = {"buy": N_("during your Buy phase, {x}"),
+                "action": N_("during your Action phase, {x}")}
 MODIFIER_LESS = N_("while this is in play, {cards} cost ${n} less, but not less than $0")
 MODIFIER_MORE = N_("while this is in play, {cards} cost ${n} more")
 CARDS_PLURAL = N_("cards")

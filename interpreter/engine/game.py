@@ -9,10 +9,11 @@ from collections import Counter
 from itertools import count
 from typing import Optional
 
-from dsl.language.model import Catalog, Cost
+from dsl.language.model import Catalog
 
 from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
+from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .phases import Phases
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
@@ -22,7 +23,7 @@ from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
-class Game(SupplyFigures, Events, Phases):
+class Game(Costs, SupplyFigures, Events, Phases):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -61,6 +62,7 @@ class Game(SupplyFigures, Events, Phases):
         # listens to costs one set lookup (cards brought in later are added by new_card)
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
+        self.pile_modifiers = plan.pile_modifiers   # cost changes heard from the supply
         self.protection = plan.protection        # a card here can protect from Attacks
         self.buy_limits = plan.buy_limits        # a card here can be unbuyable (`buy_if`)
         # a card (or a bot) here reads this turn's gains or buys or a player's last turn
@@ -159,38 +161,6 @@ class Game(SupplyFigures, Events, Phases):
         for chosen in order:
             ordered.append(left.pop(next(i for i, x in enumerate(left) if label(x) is chosen)))
         return ordered
-
-    # ---- costs -----------------------------------------------------------------------------
-    def printed_costs_now(self) -> bool:
-        """Whether every card costs what it says now: nothing here can change a cost, or
-        nothing in play does and no play this turn has (most turns of such a kingdom)."""
-        if not self.has_modifiers:
-            return True
-        if self.turn.cost_changes:
-            return False
-        for p in self.players:
-            for c in p.in_play.cards:
-                if c.d.changes_costs and any(m.cost for m in c.d.modifiers):
-                    return False
-        return True
-
-    def cost(self, d) -> Cost:
-        """A card's cost now: its printed cost changed by the cards in play and by what this
-        turn's plays started (Bridge), not below $0; the Potion part never changes."""
-        if not self.has_modifiers:
-            return d.cost
-        delta = 0
-        for p in self.players:
-            for c in p.in_play.cards:
-                for m in c.d.modifiers:
-                    if m.cost and (m.what is None or self.interp.holds(m.what, d, c)):
-                        delta += m.cost
-        for change, kind in self.turn.cost_changes:
-            if kind is None or kind == d.id or kind in d.types:
-                delta += change
-        if not delta:
-            return d.cost
-        return Cost(max(0, d.cost.coins + delta), d.cost.potion)
 
     # ---- moving cards ----------------------------------------------------------------------
     def move(self, card: Card, zone: Zone, bottom: bool = False) -> None:

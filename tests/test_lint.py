@@ -178,3 +178,10 @@ def test_a_cost_of_coins_from_an_expression_parses_in_a_gain(tmp_path):
     p = card(tmp_path, HEADER.format(id="h") + "on_play: |\n  trash 1 card from hand as t\n"
              "  gain card costing exactly $(count(t) + 1)\n  gain card costing up to $(2)\n")
     assert codes(p) == []
+
+
+def test_setup_takes_tokens_on_piles_only(tmp_path):
+    p = card(tmp_path, HEADER.format(id="s") + "setup: |\n  +1 card\n"
+             "on_play: |\n  +$(shared_tokens(embargo))\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "`setup` puts tokens on piles only" in d.message

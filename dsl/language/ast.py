@@ -364,6 +364,17 @@ class Tokens:
     sign: int             # +1 add, -1 remove (never below 0)
     on_pile: bool
     pos: Pos = _pos
+    piles: Optional[Expr] = None   # `on each pile where COND`: every supply pile COND holds of
+
+
+@dataclass(frozen=True)
+class MoveTokens:
+    """`move 1 trade_route token from pile of it to shared mat`: tokens from the pile of a
+    card's name (as many as there are, up to the amount) to the mat all players share."""
+    kind: str
+    amount: Expr
+    card: Expr            # a card expression: the pile of its (first) card's name
+    pos: Pos = _pos
 
 
 @dataclass(frozen=True)
@@ -379,4 +390,5 @@ class ExtraTurn:
 Stmt = Union[Bonus, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
              Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
+             MoveTokens,
              ExtraTurn]

@@ -27,6 +27,7 @@ FUNCTIONS = {  # name: (argument types, result type)
     "tokens": (("token_kind",), "number"),
     "pile_tokens": (("card_name", "token_kind"), "number"),
     "sum": (("cards", "measure"), "number"),    # `sum(trashed, coins_cost)`: the total
+    "shared_tokens": (("token_kind",), "number"),   # on the mat all players share
 }
 # What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
 MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "coins": "number"}
@@ -367,6 +368,12 @@ class Checker:
             self.bind(s, s.bind, "name")
         elif isinstance(s, A.Tokens):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
+            if s.piles is not None:
+                self.cond(s.piles, True)
+        elif isinstance(s, A.MoveTokens):
+            self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
+            self.want(s.card, self.expr(s.card), ("cards",), "'pile of'")
+            self.known("token", s, s.kind, self.scope.known_tokens)
 
     def gain(self, s: A.Gain) -> None:
         w = s.what

@@ -221,6 +221,7 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                                         role="number")
         modifiers.append(Modifier(cost, what, m.get("unaffected") == "attacks", amount,
                                   m.get("where", "in_play"), m.get("phase")))
+    setup = src.parse(("setup",), data["setup"]) or () if "setup" in data else ()
     buy_if = data.get("buy_if")
     if buy_if is not None:
         buy_if = src.parse(("buy_if",), buy_if, expr=True, role="condition")
@@ -233,7 +234,8 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
                    modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"),
-                   kingdom=data.get("kingdom", True), buy_if=buy_if, path=src.path,
+                   kingdom=data.get("kingdom", True), buy_if=buy_if, setup=tuple(setup),
+                   path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
 

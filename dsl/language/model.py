@@ -64,6 +64,7 @@ class CardDef:
     pile: Optional[int] = None
     kingdom: bool = True               # false: not a kingdom card (a basic card of a set rule)
     buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
+    setup: tuple = ()                  # statements run once when a game with it is set up
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -225,7 +226,7 @@ def reads_history(tree) -> bool:
 def _programs(d) -> tuple:
     """Every program and condition of a card: play, triggers and their `what`, modifiers'
     `what`, victory points."""
-    return (d.on_play, tuple(t.effect for t in d.triggers),
+    return (d.on_play, d.setup, tuple(t.effect for t in d.triggers),
             tuple(t.what for t in d.triggers if t.what not in (None, "this")),
             tuple(m.what for m in d.modifiers if m.what not in (None, "this")),
             tuple(m.amount for m in d.modifiers if m.amount is not None), d.vp,

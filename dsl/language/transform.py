@@ -277,8 +277,17 @@ class _ToAst(Transformer):
     def on_pile(self, meta, c):
         return "on_pile"
 
+    def on_each_pile(self, meta, c):
+        return ("each_pile", c[0])
+
     def add_tokens(self, meta, c):
-        return A.Tokens(str(c[1]), c[0], 1, len(c) > 3, _pos(meta))
+        where = c[3] if len(c) > 3 else None
+        if isinstance(where, tuple):
+            return A.Tokens(str(c[1]), c[0], 1, False, _pos(meta), piles=where[1])
+        return A.Tokens(str(c[1]), c[0], 1, where is not None, _pos(meta))
+
+    def move_tokens(self, meta, c):
+        return A.MoveTokens(str(c[1]), c[0], c[3], _pos(meta))
 
     def remove_tokens(self, meta, c):
         return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))

@@ -367,6 +367,18 @@ TAKE_TOKENS = (ngettext("take a {kind} token", "take {n} {kind} tokens"),
                ngettext("takes a {kind} token", "takes {n} {kind} tokens"))
 LOSE_TOKENS = (ngettext("return a {kind} token", "return {n} {kind} tokens"),
                ngettext("returns a {kind} token", "returns {n} {kind} tokens"))
+TOKENS_ON_EACH_PILE = ngettext("put a {kind} token on each {piles}",
+                               "put {n} {kind} tokens on each {piles}")
+KIND_SUPPLY_PILE = N_("{kind} card Supply pile")
+SUPPLY_PILE = N_("Supply pile")
+MOVE_TOKENS_TO_MAT = ngettext("move a {kind} token from its pile to the {kind} mat",
+                              "move up to {n} {kind} tokens from its pile to the {kind} mat")
+MOVE_TOKENS_FROM = ngettext("move a {kind} token from the pile of {card} to the {kind} mat",
+                            "move up to {n} {kind} tokens from the pile of {card} to the "
+                            "{kind} mat")
+TOKEN_ON_SHARED_MAT = N_("token on the {kind} mat")
+SHARED_TOKENS = N_("the number of tokens on the {kind} mat")
+SETUP = N_("setup: {x}")
 TOKEN_ON_PILE = (ngettext("put a {kind} token on top of a Supply pile",
                           "put {n} {kind} tokens on top of a Supply pile"),
                  ngettext("puts a {kind} token on top of a Supply pile",

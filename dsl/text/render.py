@@ -22,7 +22,7 @@ from .i18n import Locale
 from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     A_CARD, A_KIND, BONUS, BUY_IF_NOT, BUY_ONLY_IF, BUY_OR_PLAY, CARDS_PLURAL,
     COST_CHANGE, COST_CHANGE_EXPR, COST_CHANGE_PER, DURING_PHASE, HAVE_ANY_IN_PLAY,
-    OWN_COST_CHANGE, OWN_COST_CHANGE_PER, THIS, DIVIDER, EVENT, IN_GAMES_USING,
+    OWN_COST_CHANGE, OWN_COST_CHANGE_PER, SETUP, THIS, DIVIDER, EVENT, IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
     PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
@@ -259,7 +259,12 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines.append(_vp_line(ctx, card.vp))
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(mat_names(card.on_play))]
-    rules = [_trigger_line(ctx, t) for t in below] + \
+    if card.setup:
+        ctx.bound = {}
+        below_setup = [sentence(ctx.t(SETUP, x=cap(block(ctx, card.setup))))]
+    else:
+        below_setup = []
+    rules = below_setup + [_trigger_line(ctx, t) for t in below] + \
         [_modifier_line(ctx, m) for m in card.modifiers] + \
         ([_buy_if_line(ctx, card.buy_if)] if card.buy_if is not None else [])
     if rules and lines:

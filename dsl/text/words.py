@@ -247,6 +247,8 @@ def amount(ctx: Ctx, e) -> str:
         return ctx.t(NUMBER_OF_TOKENS, kind=token_name(ctx, e.args[0].name))
     if is_call(e, "pile_tokens") and isinstance(e.args[1], A.Name):
         return ctx.t(PILE_TOKENS, kind=token_name(ctx, e.args[1].name))
+    if is_call(e, "shared_tokens") and isinstance(e.args[0], A.Name):
+        return ctx.t(SHARED_TOKENS, kind=token_name(ctx, e.args[0].name))
     if is_call(e, "sum") and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
             and e.args[1].name in SUM_OF:
         cards = e.args[0]
@@ -269,6 +271,8 @@ def per(ctx: Ctx, e) -> str | None:
                      if isinstance(e.args[0], A.Name) else describe(ctx, e.args[0]))
     if is_call(e, "tokens") and isinstance(e.args[0], A.Name):
         return ctx.t(TOKENS_YOU_HAVE, kind=token_name(ctx, e.args[0].name))
+    if is_call(e, "shared_tokens") and isinstance(e.args[0], A.Name):
+        return ctx.t(TOKEN_ON_SHARED_MAT, kind=token_name(ctx, e.args[0].name))
     if isinstance(e, A.Arith) and e.op == "/" and num(e.right) is not None:
         inner = e.left
         if is_call(inner, "count"):
@@ -303,7 +307,7 @@ def describe(ctx: Ctx, e) -> str:
     if isinstance(e, A.Call):
         if e.func in ("played",) and e.args:
             return ctx.t(NUMBER_OF, cards=describe(ctx, e.args[0]))
-        if e.func in ("tokens", "pile_tokens"):
+        if e.func in ("tokens", "pile_tokens", "shared_tokens"):
             return amount(ctx, e)
         if e.func in ("name", "distinct") and e.args:
             return describe(ctx, e.args[0])

@@ -171,6 +171,9 @@ def _call(e: A.Call):
     if name == "tokens":
         kind = e.args[0].name
         return lambda g, f: g.players[f.actor].tokens.get(kind, 0)
+    if name == "shared_tokens":
+        kind = e.args[0].name
+        return lambda g, f: g.shared_tokens.get(kind, 0)
     first = e.args[0]
     if name == "count" and first.__class__ is A.Name and first.name in PLAYER_ZONE_NAMES:
         zone = first.name                    # `count(hand)`: the zone's size, no copy made

@@ -28,7 +28,8 @@ class LastingStatements:
         return {A.Later: self._later, A.NextTurn: self._next_turn,
                 A.TurnCost: self._turn_cost, A.TurnDraw: self._turn_draw,
                 A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
-                A.NameCard: self._name_card, A.TurnBan: self._turn_ban}
+                A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
+                A.MoveTokens: self._move_tokens}
 
     def _later(self, s: A.Later, f: Frame, optional):
         cards = cond = None
@@ -74,6 +75,10 @@ class LastingStatements:
         if not n:
             return False
         g = self.game
+        if s.piles is not None:               # every pile the condition holds of
+            hits = [cid for cid, pile in g.supply.items()
+                    if self.holds(s.piles, pile.d, frame=f)]
+            return any([g.add_pile_tokens(cid, s.kind, n) for cid in hits])
         if s.on_pile:
             piles = tuple(g.supply)
             cid = g.decide(Decision(f.actor, "pile", "token",
@@ -81,6 +86,13 @@ class LastingStatements:
                                     f.source, None, s, f))
             return g.add_pile_tokens(cid, s.kind, n)
         return g.add_tokens(f.actor, s.kind, n * s.sign)
+
+    def _move_tokens(self, s: A.MoveTokens, f: Frame, optional):
+        cards = self.ev.cards(s.card, f)
+        n = self._num(s.amount, f)
+        if not cards or n <= 0:
+            return False
+        return self.game.move_pile_tokens(cards[0].d.id, s.kind, n)
 
     def _turn_ban(self, s: A.TurnBan, f: Frame, optional):
         cid = card_id_of(s.what)(self.game, f)

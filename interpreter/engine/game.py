@@ -74,7 +74,10 @@ class Game(Costs, SupplyFigures, Events, Phases):
         self.pending: dict = {}       # player -> what plays left for his next turn
         self.staying: dict = {}       # card uid -> how many of those keep it in play
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
+        self.shared_tokens: dict = {}  # token kind -> count, on the mat all players share
         self._set_up_supply(plan, self._uids.__next__)
+        for d in plan.setup_cards:    # what a card asks for at setup (tokens on piles)
+            self.interp.run_setup(d)
         self.total_cards = sum(self.pile_sizes)
         self.turn = TurnState(player=0, controller=0)
         if deal:
@@ -348,6 +351,18 @@ class Game(Costs, SupplyFigures, Events, Phases):
         on[kind] = on.get(kind, 0) + n
         if self.logging:
             self.say(f"{n} {kind} token(s) on the {cid} pile")
+        return True
+
+    def move_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
+        """Up to n tokens of a kind from a pile to the mat all players share."""
+        on = self.pile_tokens.get(cid, {})
+        moved = min(n, on.get(kind, 0))
+        if not moved:
+            return False
+        on[kind] -= moved
+        self.shared_tokens[kind] = self.shared_tokens.get(kind, 0) + moved
+        if self.logging:
+            self.say(f"{moved} {kind} token(s) move from the {cid} pile to the shared mat")
         return True
 
     def card_names(self) -> tuple:

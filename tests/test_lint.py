@@ -185,3 +185,9 @@ def test_setup_takes_tokens_on_piles_only(tmp_path):
              "on_play: |\n  +$(shared_tokens(embargo))\n")
     (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
     assert d.code == "E005" and "`setup` puts tokens on piles only" in d.message
+
+
+def test_the_phase_is_compared_with_a_phase_name(tmp_path):
+    p = card(tmp_path, HEADER.format(id="ph") + "on_play: |\n  if phase = lunch { +1 card }\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "one of action, buy, cleanup" in d.message

@@ -21,6 +21,7 @@ FUNCTIONS = {  # name: (argument types, result type)
     "potion_cost": (("cards",), "number"),
     "played": (("card_name",), "number"),
     "pile": (("card_name",), "number"),
+    "starting_pile": (("card_name",), "number"),   # the pile's size when the game began
     "owned": (("card_name",), "number"),
     "name": (("cards",), "name"),
     "distinct": (("cards",), "cards"),
@@ -32,7 +33,9 @@ FUNCTIONS = {  # name: (argument types, result type)
 # What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
 MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "coins": "number"}
 # Facts about the game, as numbers (used above all by bot strategies).
-FACTS = ("money", "gains_to_end", "empty_piles", "deck_size")
+FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players")
+# `phase = buy`: the phase of the turn in progress, compared with one of these.
+PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
 CARD_PROPERTIES = {"cost": "cost", "name": "name"}
 # What `NAME of player to your left` may read: a player's own zones, history and facts.
@@ -102,6 +105,12 @@ class Checker:
             self.want(e.operand, self.expr(e.operand, pred), NUMERIC, "'-'")
             return "number"
         if isinstance(e, A.Compare):
+            if e.left == A.Name("phase") and "phase" not in self.scope.variables:
+                if e.op not in ("=", "!=") or not isinstance(e.right, A.Name) or \
+                        e.right.name not in PHASES:
+                    self.report(e, "E005", "the phase is compared with = or != and one of "
+                                f"{', '.join(PHASES)} (`phase = buy`)")
+                return "bool"
             self.compare(e, self.expr(e.left, pred), self.expr(e.right, pred))
             return "bool"
         if isinstance(e, (A.And, A.Or)):

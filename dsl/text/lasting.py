@@ -14,6 +14,8 @@ def later(ctx: Ctx, s: A.Later) -> str:
     body = ctx.block(s.body)
     if s.event == "cleanup_start" and s.card is None:
         return ctx.t(LATER_CLEANUP, x=body)
+    if s.card is None and s.event in EVENT:          # any card: "when you gain a card"
+        return ctx.t(LATER_WHEN, x=ctx.t(EVENT[s.event][0], what=ctx.t(A_CARD), x=body))
     if s.card is not None and not isinstance(s.card, A.Name) or \
             isinstance(s.card, A.Name) and is_kind_name(ctx, s.card.name):
         if s.event == "play" and len(s.body) == 1 and isinstance(s.body[0], A.Bonus) and \

@@ -281,6 +281,15 @@ POTION_COST_OF = N_("the Potions in its cost")
 ARITH = {"+": N_("{a} plus {b}"), "-": N_("{a} minus {b}"), "*": N_("{a} times {b}"),
          "/": N_("{a} divided by {b} (rounded down)")}
 FACT = N_("the value of {name}")
+PHASE_IS = {"action": N_("it is your Action phase"), "buy": N_("it is your Buy phase"),
+            "cleanup": N_("it is your Clean-up phase")}
+PHASE_IS_NOT = {"action": N_("it is not your Action phase"),
+                "buy": N_("it is not your Buy phase"),
+                "cleanup": N_("it is not your Clean-up phase")}
+NUMBER_OF_PLAYERS = N_("the number of players")
+STARTING_PILE = N_("the number of cards the {card} pile started with")
+PILE_SIZE = N_("the number of cards in the {card} pile")
+PER_PLAYER = N_("player")
 # `sum(x, MEASURE)`: a total over cards
 SUM_OF = {"cost": N_("the total cost of {cards}"),
           "coins_cost": N_("the total cost in coins of {cards}"),

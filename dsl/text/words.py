@@ -237,6 +237,12 @@ def amount(ctx: Ctx, e) -> str:
         return str(e.value)
     if is_call(e, "count"):
         return ctx.t(NUMBER_OF, cards=zone_np(ctx, e.args[0]))
+    if isinstance(e, A.Name) and e.name == "players":
+        return ctx.t(NUMBER_OF_PLAYERS)
+    if is_call(e, "starting_pile") and isinstance(e.args[0], A.Name):
+        return ctx.t(STARTING_PILE, card=them(ctx, e.args[0].name))
+    if is_call(e, "pile") and isinstance(e.args[0], A.Name):
+        return ctx.t(PILE_SIZE, card=them(ctx, e.args[0].name))
     if is_call(e, "coins_cost"):
         return ctx.t(COINS_COST_OF)
     if is_call(e, "potion_cost"):
@@ -261,6 +267,8 @@ def amount(ctx: Ctx, e) -> str:
 
 def per(ctx: Ctx, e) -> str | None:
     """The `per ...` of `+1 Card per card discarded`; None when the amount is no rate."""
+    if e == A.Name("players"):
+        return ctx.t(PER_PLAYER)
     if is_call(e, "count"):
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
@@ -297,6 +305,8 @@ def cost_phrase(ctx: Ctx, e) -> str:
 
 def describe(ctx: Ctx, e) -> str:
     """Any expression or condition in words; the general case behind the special phrases."""
+    if e == A.Name("players") or is_call(e, "starting_pile") or is_call(e, "pile"):
+        return amount(ctx, e)
     if isinstance(e, A.Name):
         return them(ctx, e.name)
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
@@ -344,6 +354,8 @@ def condition(ctx: Ctx, c) -> str:
     """An `if` condition as a clause."""
     if isinstance(c, A.Compare):
         l, r = c.left, c.right
+        if l == A.Name("phase") and isinstance(r, A.Name) and r.name in PHASE_IS:
+            return ctx.t((PHASE_IS if c.op == "=" else PHASE_IS_NOT)[r.name])
         if is_call(l, "played") and l.args and isinstance(l.args[0], A.Name) \
                 and l.args[0].name == "this" and c.op == "=" and num(r) == 1:
             return ctx.t(COND["first_play"], card=ctx.card_name(ctx.card.id))

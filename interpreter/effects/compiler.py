@@ -54,6 +54,7 @@ FACTS = {
     "deck_size": lambda g, f: g.players[f.actor].holdings.size,
     "gains_to_end": lambda g, f: g.to_end,
     "empty_piles": lambda g, f: g.empty_count,
+    "players": lambda g, f: len(g.players),
 }
 
 
@@ -158,7 +159,7 @@ def card_id_of(arg: A.Name):
 
 def _call(e: A.Call):
     name = e.func
-    if name in ("played", "owned", "pile", "pile_tokens"):
+    if name in ("played", "owned", "pile", "pile_tokens", "starting_pile"):
         cid = card_id_of(e.args[0])
         if name == "played":
             return lambda g, f: _times_played(g, cid(g, f))
@@ -166,6 +167,8 @@ def _call(e: A.Call):
             return lambda g, f: g.players[f.actor].holdings.counts.get(cid(g, f), 0)
         if name == "pile":
             return lambda g, f: len(g.supply[c]) if (c := cid(g, f)) in g.supply else 0
+        if name == "starting_pile":
+            return lambda g, f: g.starting_pile_size(cid(g, f))
         kind = e.args[1].name
         return lambda g, f: g.pile_tokens.get(cid(g, f), {}).get(kind, 0)
     if name == "tokens":
@@ -260,7 +263,8 @@ _SWAPPED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: ope
 
 
 # the calls whose value is always a number (never None, a Cost or cards), as the checker types them
-_NUMERIC_CALLS = frozenset(f for f, (_, result) in FUNCTIONS.items() if result in NUMERIC)
+_NUMERIC_CALLS = frozenset(f for f, (_, result) in FUNCTIONS.items()
+                           if result in NUMERIC and f != "sum")   # sum(x, cost) is a cost
 
 
 def _number_test(e):
@@ -301,6 +305,9 @@ _COST_COMPARE = {
 
 
 def _compare(e: A.Compare):
+    if e.left == A.Name("phase") and isinstance(e.right, A.Name):    # `phase = buy`
+        want, same = e.right.name, e.op == "="
+        return lambda g, f: (g.turn.phase == want) == same
     simple = _number_test(e)
     if simple is not None:
         read, check = simple

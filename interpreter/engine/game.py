@@ -76,6 +76,7 @@ class Game(Costs, SupplyFigures, Events, Phases):
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self.shared_tokens: dict = {}  # token kind -> count, on the mat all players share
         self._set_up_supply(plan, self._uids.__next__)
+        self._plan_piles = plan.piles            # (id, definition, starting size)
         for d in plan.setup_cards:    # what a card asks for at setup (tokens on piles)
             self.interp.run_setup(d)
         self.total_cards = sum(self.pile_sizes)
@@ -352,6 +353,10 @@ class Game(Costs, SupplyFigures, Events, Phases):
         if self.logging:
             self.say(f"{n} {kind} token(s) on the {cid} pile")
         return True
+
+    def starting_pile_size(self, cid) -> int:
+        """How many cards a supply pile had when the game was set up (0: no such pile)."""
+        return next((size for c, _, size in self._plan_piles if c == cid), 0)
 
     def move_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
         """Up to n tokens of a kind from a pile to the mat all players share."""

@@ -369,7 +369,7 @@ class Tokens:
 
 @dataclass(frozen=True)
 class MoveTokens:
-    """`move 1 trade_route token from pile of it to shared mat`: tokens from the pile of a
+    """`move 1 KIND token from pile of it to shared mat`: tokens from the pile of a
     card's name (as many as there are, up to the amount) to the mat all players share."""
     kind: str
     amount: Expr

@@ -201,7 +201,7 @@ def _cost_change(ctx: Ctx, m) -> str:
 
 
 def _buy_if_line(ctx: Ctx, cond) -> str:
-    """`buy_if`: "You can't buy this if you have any Copper in play."."""
+    """`buy_if`: "You can't buy this if you have any KIND in play."."""
     if isinstance(cond, A.Compare) and cond.op == "=" and num(cond.right) == 0 and \
             is_call(cond.left, "count") and isinstance(cond.left.args[0], A.Where) and \
             cond.left.args[0].source == A.Name("in_play"):

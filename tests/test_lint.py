@@ -177,3 +177,35 @@ def test_a_set_file_or_a_strategy_file_alone_is_read_with_its_own_set(tmp_path):
     r = run_dsl("lint", str(fan / "set.yaml"))
     assert r.returncode == 1 and "E007: unknown card 'apprentice_smth' in a kingdom" in r.stdout
     assert "required property" not in r.stdout
+
+
+def test_unknown_function_lists_the_functions_that_exist(tmp_path):
+    p = card(tmp_path, HEADER.format(id="f") + "on_play: |\n  +$(total(hand))\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E004" and "unknown function 'total'" in d.message
+    assert "functions: count, cost, coins_cost" in d.message and "sum" in d.message
+
+
+def test_sum_needs_a_measure(tmp_path):
+    p = card(tmp_path, HEADER.format(id="g") + "on_play: |\n  +$(sum(hand, hand))\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "sum() adds up one of: cost, coins_cost" in d.message
+
+
+def test_a_cost_of_coins_from_an_expression_parses_in_a_gain(tmp_path):
+    p = card(tmp_path, HEADER.format(id="h") + "on_play: |\n  trash 1 card from hand as t\n"
+             "  gain card costing exactly $(count(t) + 1)\n  gain card costing up to $(2)\n")
+    assert codes(p) == []
+
+
+def test_setup_takes_tokens_on_piles_only(tmp_path):
+    p = card(tmp_path, HEADER.format(id="s") + "setup: |\n  +1 card\n"
+             "on_play: |\n  +$(shared_tokens(embargo))\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "`setup` puts tokens on piles only" in d.message
+
+
+def test_the_phase_is_compared_with_a_phase_name(tmp_path):
+    p = card(tmp_path, HEADER.format(id="ph") + "on_play: |\n  if phase = lunch { +1 card }\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "one of action, buy, cleanup" in d.message

@@ -348,6 +348,15 @@ class TurnDraw:
 
 
 @dataclass(frozen=True)
+class TurnBan:
+    """`this turn can't buy NAME`: for the rest of the turn the card's player cannot buy
+    cards of that name (a card id, a variable holding a named card or cards); gaining them
+    stays legal."""
+    what: "Name"
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
 class NameCard:
     """`name a card as NAME`: the player names any card in the game; binds its name."""
     bind: str
@@ -361,6 +370,17 @@ class Tokens:
     amount: Expr
     sign: int             # +1 add, -1 remove (never below 0)
     on_pile: bool
+    pos: Pos = _pos
+    piles: Optional[Expr] = None   # `on each pile where COND`: every supply pile COND holds of
+
+
+@dataclass(frozen=True)
+class MoveTokens:
+    """`move 1 KIND token from pile of it to shared mat`: tokens from the pile of a
+    card's name (as many as there are, up to the amount) to the mat all players share."""
+    kind: str
+    amount: Expr
+    card: Expr            # a card expression: the pile of its (first) card's name
     pos: Pos = _pos
 
 
@@ -376,5 +396,6 @@ class ExtraTurn:
 
 Stmt = Union[Bonus, LoseCoins, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
-             Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, NameCard, Tokens,
+             Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
+             MoveTokens,
              ExtraTurn]

@@ -24,6 +24,11 @@ def check_programs(src, catalog, card=None) -> None:
         scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
                       known_tokens=tokens, known_mats=mats)
         Checker(scope, report).run(tree, role)
+        if key == ("setup",):
+            for s in tree or ():
+                if not (isinstance(s, A.Tokens) and s.piles is not None):
+                    report(s, "E005", "a card's `setup` puts tokens on piles only: "
+                           "`+1 KIND token on each pile where COND`")
         if key == ("on_play",):
             for n in nodes(tree):
                 if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \

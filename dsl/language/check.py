@@ -21,14 +21,21 @@ FUNCTIONS = {  # name: (argument types, result type)
     "potion_cost": (("cards",), "number"),
     "played": (("card_name",), "number"),
     "pile": (("card_name",), "number"),
+    "starting_pile": (("card_name",), "number"),   # the pile's size when the game began
     "owned": (("card_name",), "number"),
     "name": (("cards",), "name"),
     "distinct": (("cards",), "cards"),
     "tokens": (("token_kind",), "number"),
     "pile_tokens": (("card_name", "token_kind"), "number"),
+    "sum": (("cards", "measure"), "number"),    # `sum(trashed, coins_cost)`: the total
+    "shared_tokens": (("token_kind",), "number"),   # on the mat all players share
 }
+# What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
+MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "coins": "number"}
 # Facts about the game, as numbers (used above all by bot strategies).
-FACTS = ("money", "gains_to_end", "empty_piles", "deck_size")
+FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players")
+# `phase = buy`: the phase of the turn in progress, compared with one of these.
+PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
 CARD_PROPERTIES = {"cost": "cost", "name": "name"}
 # What `NAME of player to your left` may read: a player's own zones, history and facts.
@@ -68,7 +75,8 @@ class Checker:
         else:
             t = self.expr(tree)
             if t not in ("number", "?"):
-                self.report(tree, "E005", f"victory points must be a number, got a {t}")
+                what = "a cost change" if role == "number" else "victory points"
+                self.report(tree, "E005", f"{what} must be a number, got a {t}")
 
     # ---- expressions -----------------------------------------------------------------------
     def expr(self, e, pred: bool = False) -> str:
@@ -97,6 +105,12 @@ class Checker:
             self.want(e.operand, self.expr(e.operand, pred), NUMERIC, "'-'")
             return "number"
         if isinstance(e, A.Compare):
+            if e.left == A.Name("phase") and "phase" not in self.scope.variables:
+                if e.op not in ("=", "!=") or not isinstance(e.right, A.Name) or \
+                        e.right.name not in PHASES:
+                    self.report(e, "E005", "the phase is compared with = or != and one of "
+                                f"{', '.join(PHASES)} (`phase = buy`)")
+                return "bool"
             self.compare(e, self.expr(e.left, pred), self.expr(e.right, pred))
             return "bool"
         if isinstance(e, (A.And, A.Or)):
@@ -175,6 +189,12 @@ class Checker:
             self.report(node, "E004", f"'{n}' is read before it is bound (`as {n}` comes "
                         f"later, at line {later.line} of this effect); bind it first")
             return
+        if what == "function":          # a call: only functions, and say which exist
+            close = difflib.get_close_matches(n, list(FUNCTIONS), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            self.report(node, "E004", f"unknown function '{n}'{hint} (functions: "
+                        f"{', '.join(FUNCTIONS)})")
+            return
         pool = list(s.variables) + list(ZONES) + list(HISTORY) + ["this", "it"] + \
             list(s.known_types) + list(s.known_cards) + list(FUNCTIONS) + list(FACTS)
         close = difflib.get_close_matches(n, pool, n=1)
@@ -204,6 +224,8 @@ class Checker:
             self.unknown(e, e.func, "function")
             return "?"
         params, result = spec
+        if e.func == "sum" and len(e.args) == 2 and isinstance(e.args[1], A.Name):
+            result = MEASURES.get(e.args[1].name, result)
         if len(e.args) != len(params):
             self.report(e, "E005", f"{e.func}() takes {len(params)} argument(s), "
                         f"got {len(e.args)}")
@@ -216,6 +238,10 @@ class Checker:
                     self.report(arg, "E005", f"{e.func}() needs a token kind (vp, coin, ...)")
                 else:
                     self.known("token", arg, arg.name, self.scope.known_tokens)
+            elif p == "measure":
+                if not isinstance(arg, A.Name) or arg.name not in MEASURES:
+                    self.report(arg, "E005", f"{e.func}() adds up one of: "
+                                f"{', '.join(MEASURES)} (`sum(trashed, coins_cost)`)")
             else:
                 self.want(arg, self.expr(arg, pred), (p,), f"{e.func}()")
         return result
@@ -347,10 +373,18 @@ class Checker:
             self.want(s.delta, self.expr(s.delta), NUMERIC, "a cost change")
         elif isinstance(s, A.TurnDraw):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "'cleanup draws'")
+        elif isinstance(s, A.TurnBan):
+            self.card_name("can't buy", s.what)
         elif isinstance(s, A.NameCard):
             self.bind(s, s.bind, "name")
         elif isinstance(s, A.Tokens):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
+            if s.piles is not None:
+                self.cond(s.piles, True)
+        elif isinstance(s, A.MoveTokens):
+            self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
+            self.want(s.card, self.expr(s.card), ("cards",), "'pile of'")
+            self.known("token", s, s.kind, self.scope.known_tokens)
 
     def gain(self, s: A.Gain) -> None:
         w = s.what

@@ -213,9 +213,18 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
     modifiers = []
     for i, m in enumerate(data.get("modifiers", [])):
         what = m.get("what")
-        if what is not None:
+        if what is not None and what != "this":
             what = src.parse(("modifiers", i, "what"), what, expr=True, role="condition")
-        modifiers.append(Modifier(m.get("cost", 0), what, m.get("unaffected") == "attacks"))
+        cost, amount = m.get("cost", 0), None
+        if isinstance(cost, str):
+            cost, amount = 0, src.parse(("modifiers", i, "cost"), cost, expr=True,
+                                        role="number")
+        modifiers.append(Modifier(cost, what, m.get("unaffected") == "attacks", amount,
+                                  m.get("where", "in_play"), m.get("phase")))
+    setup = src.parse(("setup",), data["setup"]) or () if "setup" in data else ()
+    buy_if = data.get("buy_if")
+    if buy_if is not None:
+        buy_if = src.parse(("buy_if",), buy_if, expr=True, role="condition")
     vp = data.get("vp")
     if isinstance(vp, str):
         vp = src.parse(("vp",), vp, expr=True, role="expr")
@@ -225,7 +234,8 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
                    modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"),
-                   kingdom=data.get("kingdom", True), path=src.path,
+                   kingdom=data.get("kingdom", True), buy_if=buy_if, setup=tuple(setup),
+                   path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
 

@@ -33,10 +33,20 @@ class Trigger:
 @dataclass(frozen=True)
 class Modifier:
     """A lasting change while the card is in play, once per copy in play: a cost change
-    (Highway), or `unaffected` by other players' Attacks (Lighthouse)."""
+    (Highway), or `unaffected` by other players' Attacks (Lighthouse). A cost change may be
+    an expression (`amount`, read for the player whose turn it is), heard while the card's
+    pile is in the game (`where: supply`, once, not per copy) and only in one phase of a
+    turn (`phase: buy`); `what` is "this" for cards of the card's own name."""
     cost: int = 0
     what: Optional[object] = None
     unaffected: bool = False
+    amount: Optional[object] = None    # a number expression instead of `cost`
+    where: str = "in_play"             # in_play | supply
+    phase: Optional[str] = None        # action | buy: only then
+
+    @property
+    def changes_cost(self) -> bool:
+        return bool(self.cost) or self.amount is not None
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,8 @@ class CardDef:
     vp: Optional[object] = None
     pile: Optional[int] = None
     kingdom: bool = True               # false: not a kingdom card (a basic card of a set rule)
+    buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
+    setup: tuple = ()                  # statements run once when a game with it is set up
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -65,6 +77,7 @@ class CardDef:
     fixed_vp: Optional[int] = field(init=False, compare=False, repr=False)
     changes_costs: bool = field(init=False, compare=False, repr=False)
     protects: bool = field(init=False, compare=False, repr=False)
+    bans_buys: bool = field(init=False, compare=False, repr=False)
     turn_events: frozenset = field(init=False, compare=False, repr=False)
     reads_history: bool = field(init=False, compare=False, repr=False)
 
@@ -82,8 +95,11 @@ class CardDef:
                                and isinstance(s.amount, A.Num)),
             "fixed_vp": _fixed_vp(self.vp),
             # whether costs can change while it is in play or after it is played (Bridge)
-            "changes_costs": any(m.cost for m in self.modifiers) or _has(self, A.TurnCost),
+            "changes_costs": any(m.changes_cost for m in self.modifiers) or
+            _has(self, A.TurnCost),
             "protects": any(m.unaffected for m in self.modifiers),
+            # whether a play of it can forbid buying a card (`this turn can't buy X`)
+            "bans_buys": _has(self, A.TurnBan),
             # the events its `this turn on EVENT` triggers listen to
             "turn_events": frozenset(n.event for n in _all_nodes(self)
                                      if isinstance(n, A.Later)),
@@ -222,9 +238,11 @@ def reads_history(tree) -> bool:
 def _programs(d) -> tuple:
     """Every program and condition of a card: play, triggers and their `what`, modifiers'
     `what`, victory points."""
-    return (d.on_play, tuple(t.effect for t in d.triggers),
+    return (d.on_play, d.setup, tuple(t.effect for t in d.triggers),
             tuple(t.what for t in d.triggers if t.what not in (None, "this")),
-            tuple(m.what for m in d.modifiers if m.what is not None), d.vp)
+            tuple(m.what for m in d.modifiers if m.what not in (None, "this")),
+            tuple(m.amount for m in d.modifiers if m.amount is not None), d.vp,
+            d.buy_if)
 
 
 def _all_nodes(d):

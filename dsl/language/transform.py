@@ -159,7 +159,7 @@ class _ToAst(Transformer):
         return "_".join(str(x) for x in c)   # up_to | exactly | less_than
 
     def cost_clause(self, meta, c):
-        return ("cost", c[0], c[1])
+        return ("cost", c[0], c[-1])         # `costing up to $(x)`: x coins, as `up to x`
 
     def where_clause(self, meta, c):
         return ("where", c[0])
@@ -291,8 +291,17 @@ class _ToAst(Transformer):
     def on_pile(self, meta, c):
         return "on_pile"
 
+    def on_each_pile(self, meta, c):
+        return ("each_pile", c[0])
+
     def add_tokens(self, meta, c):
-        return A.Tokens(str(c[1]), c[0], 1, len(c) > 3, _pos(meta))
+        where = c[3] if len(c) > 3 else None
+        if isinstance(where, tuple):
+            return A.Tokens(str(c[1]), c[0], 1, False, _pos(meta), piles=where[1])
+        return A.Tokens(str(c[1]), c[0], 1, where is not None, _pos(meta))
+
+    def move_tokens(self, meta, c):
+        return A.MoveTokens(str(c[1]), c[0], c[3], _pos(meta))
 
     def remove_tokens(self, meta, c):
         return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))
@@ -406,6 +415,10 @@ class _ToAst(Transformer):
     def turn_cost(self, meta, c):
         kind, (delta, sign) = c[0], c[1]
         return A.TurnCost(None if kind in ("card", "cards") else kind, delta, sign, _pos(meta))
+
+    def turn_ban(self, meta, c):
+        name = c[-1]                         # (the `can't` token, the name)
+        return A.TurnBan(A.Name(str(name), _tok_pos(name)), _pos(meta))
 
     def turn_draw(self, meta, c):
         return A.TurnDraw(c[0], _pos(meta))

@@ -164,7 +164,8 @@ def _effect_numbers(card):
     every number the effect mentions) of a card."""
     from dsl.language import ast as A
     anywhere, computed, numbers = [], set(), {0}
-    stack = [card.on_play, [t.effect for t in card.triggers]]
+    stack = [card.on_play, [t.effect for t in card.triggers], card.setup,
+             [m.amount for m in card.modifiers if m.amount is not None]]
     while stack:
         node = stack.pop()
         if isinstance(node, A.Bonus):

@@ -27,6 +27,8 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
             text = ctx.t(TREASURE_PER, per=rate)
         elif rate is not None:
             text = ctx.t(BONUS_PER[b.counter], per=rate)
+        elif is_call(b.amount, "sum") and b.counter in BONUS_EQUAL:
+            text = ctx.t(BONUS_EQUAL[b.counter], amount=amount(ctx, b.amount))
         else:
             text = ctx.t(BONUS_EXPR, amount=amount(ctx, b.amount),
                          counter=ctx.t(COUNTER_WORDS[b.counter]))
@@ -75,6 +77,8 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
         what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
     if spec.relation == "exactly" and is_call(spec.cost, "cost"):
         what = ctx.t(SAME_COST, what=what)
+    elif spec.relation == "exactly" and is_call(spec.cost, "sum"):
+        what = ctx.t(COSTING_EQUAL, what=what, cost=cost_phrase(ctx, spec.cost))
     elif spec.relation:
         what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
     if spec.cond is not None:

@@ -6,14 +6,16 @@ from __future__ import annotations
 from dsl.language import ast as A
 from . import clauses as C
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .context import Ctx, cap, is_kind_name, num, token_name
-from .words import amount, describe, kind_adj, them
+from .context import Ctx, cap, cost_test, is_kind_name, num, token_name
+from .words import amount, cost_phrase, describe, kind_adj, them
 
 
 def later(ctx: Ctx, s: A.Later) -> str:
     body = ctx.block(s.body)
     if s.event == "cleanup_start" and s.card is None:
         return ctx.t(LATER_CLEANUP, x=body)
+    if s.card is None and s.event in EVENT:          # any card: "when you gain a card"
+        return ctx.t(LATER_WHEN, x=ctx.t(EVENT[s.event][0], what=ctx.t(A_CARD), x=body))
     if s.card is not None and not isinstance(s.card, A.Name) or \
             isinstance(s.card, A.Name) and is_kind_name(ctx, s.card.name):
         if s.event == "play" and len(s.body) == 1 and isinstance(s.body[0], A.Bonus) and \
@@ -64,6 +66,22 @@ def turn_draw(ctx: Ctx, s: A.TurnDraw) -> str:
     return ctx.t(TURN_DRAW, n=amount(ctx, s.amount), usual=usual)
 
 
+def move_tokens(ctx: Ctx, s: A.MoveTokens) -> str:
+    n = num(s.amount)
+    kind = token_name(ctx, s.kind)
+    if isinstance(s.card, A.Name) and s.card.name == "it":
+        return ctx.tn(MOVE_TOKENS_TO_MAT, n if n is not None else 2, kind=kind)
+    return ctx.tn(MOVE_TOKENS_FROM, n if n is not None else 2, kind=kind,
+                  card=describe(ctx, s.card))
+
+
+def turn_ban(ctx: Ctx, s: A.TurnBan) -> str:
+    n = s.what.name
+    if ctx.bound.get(n, ("",))[0] == "name":
+        return ctx.t(CANT_BUY_NAMED)
+    return ctx.t(CANT_BUY, card=them(ctx, n))
+
+
 def name_card(ctx: Ctx, s: A.NameCard) -> str:
     ctx.bound[s.bind] = ("name", True)
     return ctx.p(NAME_A_CARD)
@@ -72,6 +90,12 @@ def name_card(ctx: Ctx, s: A.NameCard) -> str:
 def tokens(ctx: Ctx, s: A.Tokens) -> str:
     n = num(s.amount)
     kind = token_name(ctx, s.kind)
+    if s.piles is not None:
+        test = cost_test(s.piles)
+        piles = ctx.t(COSTING_CMP[test[0]], what=ctx.t(SUPPLY_PILE),
+                      cost=cost_phrase(ctx, test[1])) if test is not None else \
+            ctx.t(KIND_SUPPLY_PILE, kind=kind_adj(ctx, s.piles))
+        return ctx.tn(TOKENS_ON_EACH_PILE, n if n is not None else 2, kind=kind, piles=piles)
     pair = TOKEN_ON_PILE if s.on_pile else (TAKE_TOKENS if s.sign > 0 else LOSE_TOKENS)
     if n is None and pair is TAKE_TOKENS:
         return ctx.p(TAKE_TOKENS_EXPR, kind=kind, amount=amount(ctx, s.amount))
@@ -81,4 +105,5 @@ def tokens(ctx: Ctx, s: A.Tokens) -> str:
 
 
 CLAUSES = {A.Later: later, A.ExtraTurn: extra_turn, A.NextTurn: next_turn,
-           A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens}
+           A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens,
+           A.TurnBan: turn_ban, A.MoveTokens: move_tokens}

@@ -37,6 +37,9 @@ BONUS_PER = {
 }
 TREASURE_PER = N_("worth $1 per {per}")
 BONUS_EXPR = N_("+{amount} {counter}")
+BONUS_EQUAL = {"cards": N_("+Cards equal to {amount}"), "actions": N_("+Actions equal to {amount}"),
+               "buys": N_("+Buys equal to {amount}"), "potions": N_("+Potions equal to {amount}"),
+               "coins": N_("+$ equal to {amount}")}
 COUNTER_WORDS = {"cards": N_("Cards"), "actions": N_("Actions"), "buys": N_("Buys"),
                  "potions": N_("Potions"), "coins": N_("coins")}
 LOSE_COINS = N_("-${n}, to a minimum of $0")
@@ -244,6 +247,22 @@ EXTRA_TRASH = N_("any cards of his that are trashed are set aside and returned t
                  "discard pile at end of turn")
 PLAY_THIS = N_("when you play this, {x}")
 BUY_OR_PLAY = N_("when you buy this or play it, {x}")
+BUY_IF_NOT = N_("you can't buy this if {cond}")
+BUY_ONLY_IF = N_("you can buy this only if {cond}")
+HAVE_ANY_IN_PLAY = N_("you have any {kind} in play")
+CANT_BUY = N_("you can't buy {card} this turn")
+CANT_BUY_NAMED = N_("you can't buy that card this turn")
+COST_CHANGE = {-1: N_("{cards} cost ${n} less, but not less than $0"),
+               1: N_("{cards} cost ${n} more")}
+OWN_COST_CHANGE = {-1: N_("this costs ${n} less, but not less than $0"),
+                   1: N_("this costs ${n} more")}
+COST_CHANGE_PER = {-1: N_("{cards} cost ${n} less per {per}, but not less than $0"),
+                   1: N_("{cards} cost ${n} more per {per}")}
+OWN_COST_CHANGE_PER = {-1: N_("this costs ${n} less per {per}, but not less than $0"),
+                       1: N_("this costs ${n} more per {per}")}
+COST_CHANGE_EXPR = N_("{cards} cost {amount} coins more, but not less than $0")
+DURING_PHASE = {"buy": N_("during your Buy phase, {x}"),
+                "action": N_("during your Action phase, {x}")}
 MODIFIER_LESS = N_("while this is in play, {cards} cost ${n} less, but not less than $0")
 MODIFIER_MORE = N_("while this is in play, {cards} cost ${n} more")
 CARDS_PLURAL = N_("cards")
@@ -271,6 +290,21 @@ POTION_COST_OF = N_("the Potions in its cost")
 ARITH = {"+": N_("{a} plus {b}"), "-": N_("{a} minus {b}"), "*": N_("{a} times {b}"),
          "/": N_("{a} divided by {b} (rounded down)")}
 FACT = N_("the value of {name}")
+PHASE_IS = {"action": N_("it is your Action phase"), "buy": N_("it is your Buy phase"),
+            "cleanup": N_("it is your Clean-up phase")}
+PHASE_IS_NOT = {"action": N_("it is not your Action phase"),
+                "buy": N_("it is not your Buy phase"),
+                "cleanup": N_("it is not your Clean-up phase")}
+NUMBER_OF_PLAYERS = N_("the number of players")
+STARTING_PILE = N_("the number of cards the {card} pile started with")
+PILE_SIZE = N_("the number of cards in the {card} pile")
+PER_PLAYER = N_("player")
+# `sum(x, MEASURE)`: a total over cards
+SUM_OF = {"cost": N_("the total cost of {cards}"),
+          "coins_cost": N_("the total cost in coins of {cards}"),
+          "potion_cost": N_("the total number of Potions in the costs of {cards}"),
+          "coins": N_("the total coins {cards} give")}
+COSTING_EQUAL = N_("{what} with cost exactly equal to {cost}")
 
 # events of triggers: (you, another player, any player)
 EVENT = {
@@ -351,6 +385,18 @@ TAKE_TOKENS = (ngettext("take a {kind} token", "take {n} {kind} tokens"),
                ngettext("takes a {kind} token", "takes {n} {kind} tokens"))
 LOSE_TOKENS = (ngettext("return a {kind} token", "return {n} {kind} tokens"),
                ngettext("returns a {kind} token", "returns {n} {kind} tokens"))
+TOKENS_ON_EACH_PILE = ngettext("put a {kind} token on each {piles}",
+                               "put {n} {kind} tokens on each {piles}")
+KIND_SUPPLY_PILE = N_("{kind} card Supply pile")
+SUPPLY_PILE = N_("Supply pile")
+MOVE_TOKENS_TO_MAT = ngettext("move a {kind} token from its pile to the {kind} mat",
+                              "move up to {n} {kind} tokens from its pile to the {kind} mat")
+MOVE_TOKENS_FROM = ngettext("move a {kind} token from the pile of {card} to the {kind} mat",
+                            "move up to {n} {kind} tokens from the pile of {card} to the "
+                            "{kind} mat")
+TOKEN_ON_SHARED_MAT = N_("token on the {kind} mat")
+SHARED_TOKENS = N_("the number of tokens on the {kind} mat")
+SETUP = N_("setup: {x}")
 TOKEN_ON_PILE = (ngettext("put a {kind} token on top of a Supply pile",
                           "put {n} {kind} tokens on top of a Supply pile"),
                  ngettext("puts a {kind} token on top of a Supply pile",

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from dsl.language import ast as A
 from .i18n import Locale
 from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
-    A_CARD, A_KIND, ANOTHER_CARD, ANOTHER_KIND, BONUS, BUY_OR_PLAY, CARDS_PLURAL, DIVIDER, EVENT, IN_GAMES_USING,
+    A_CARD, A_KIND, ANOTHER_CARD, ANOTHER_KIND, BONUS, BUY_IF_NOT, BUY_ONLY_IF, BUY_OR_PLAY,
+    CARDS_PLURAL, COST_CHANGE, COST_CHANGE_EXPR, COST_CHANGE_PER, DURING_PHASE,
+    HAVE_ANY_IN_PLAY, OWN_COST_CHANGE, OWN_COST_CHANGE_PER, SETUP, THIS, DIVIDER, EVENT,
+    IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
     PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
@@ -30,7 +33,8 @@ from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
 from .forms import variant
-from .words import amount, kind_adj, pred, zone_np
+from .words import amount, condition, kind_adj, pred, zone_np
+from .words import per as per_
 from dsl.language.walk import mat_names
 
 
@@ -154,10 +158,67 @@ def _trigger_line(ctx: Ctx, trig) -> str:
 def _modifier_line(ctx: Ctx, m) -> str:
     if m.unaffected:
         return sentence(ctx.t(PROTECTED))
+    if m.amount is not None or m.what == "this" or m.where != "in_play" or m.phase:
+        return sentence(_cost_change(ctx, m))
     cards = ctx.t(CARDS_PLURAL) if m.what is None else \
         ctx.t(KIND_PLURAL, kind=kind_adj(ctx, m.what))
     tpl = MODIFIER_LESS if m.cost < 0 else MODIFIER_MORE
     return sentence(ctx.t(tpl, cards=cards, n=abs(m.cost)))
+
+
+def _rate(e) -> tuple:
+    """(sign, coins, rate) of `-2 * count(in_play where action)`; (sign, coins, None) of a
+    constant; None otherwise."""
+    sign = 1
+    if isinstance(e, A.Neg):
+        sign, e = -1, e.operand
+    n = num(e)
+    if n is not None:
+        return (-sign if n < 0 else sign, abs(n), None)
+    if is_call(e, "count"):
+        return (sign, 1, e)
+    if isinstance(e, A.Arith) and e.op == "*":
+        left = e.left
+        if isinstance(left, A.Neg):
+            sign, left = -sign, left.operand
+        if num(left) is not None and is_call(e.right, "count"):
+            return (sign, num(left), e.right)
+    return None
+
+
+def _cost_change(ctx: Ctx, m) -> str:
+    """A cost change: of this card (`what: this`) or of cards, by a number or a rate, while
+    this is in play or wherever it is, in one phase."""
+    own = m.what == "this"
+    cards = ctx.t(CARDS_PLURAL) if m.what is None else \
+        None if own else ctx.t(KIND_PLURAL, kind=kind_adj(ctx, m.what))
+    rate = _rate(m.amount) if m.amount is not None else (-1 if m.cost < 0 else 1,
+                                                          abs(m.cost), None)
+    if rate is None:
+        text = ctx.t(COST_CHANGE_EXPR, cards=cards or ctx.t(THIS),
+                     amount=amount(ctx, m.amount))
+    elif rate[2] is None:
+        text = ctx.t(OWN_COST_CHANGE[rate[0]], n=rate[1]) if own else \
+            ctx.t(COST_CHANGE[rate[0]], cards=cards, n=rate[1])
+    else:
+        per = per_(ctx, rate[2])
+        text = ctx.t(OWN_COST_CHANGE_PER[rate[0]], n=rate[1], per=per) if own else \
+            ctx.t(COST_CHANGE_PER[rate[0]], cards=cards, n=rate[1], per=per)
+    if m.where == "in_play":
+        text = ctx.t(WHILE_IN_PLAY, x=text)
+    if m.phase in DURING_PHASE:
+        text = ctx.t(DURING_PHASE[m.phase], x=text)
+    return text
+
+
+def _buy_if_line(ctx: Ctx, cond) -> str:
+    """`buy_if`: "You can't buy this if you have any KIND in play."."""
+    if isinstance(cond, A.Compare) and cond.op == "=" and num(cond.right) == 0 and \
+            is_call(cond.left, "count") and isinstance(cond.left.args[0], A.Where) and \
+            cond.left.args[0].source == A.Name("in_play"):
+        return sentence(ctx.t(BUY_IF_NOT, cond=ctx.t(HAVE_ANY_IN_PLAY, kind=kind_adj(
+            ctx, cond.left.args[0].cond))))
+    return sentence(ctx.t(BUY_ONLY_IF, cond=condition(ctx, cond)))
 
 
 _DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
@@ -209,8 +270,14 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines.append(_vp_line(ctx, card.vp))
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(mat_names(card.on_play))]
-    rules = [_trigger_line(ctx, t) for t in below] + \
-        [_modifier_line(ctx, m) for m in card.modifiers]
+    if card.setup:
+        ctx.bound = {}
+        below_setup = [sentence(ctx.t(SETUP, x=cap(block(ctx, card.setup))))]
+    else:
+        below_setup = []
+    rules = below_setup + [_trigger_line(ctx, t) for t in below] + \
+        [_modifier_line(ctx, m) for m in card.modifiers] + \
+        ([_buy_if_line(ctx, card.buy_if)] if card.buy_if is not None else [])
     if rules and lines:
         lines.append(DIVIDER)
     lines += rules

@@ -44,6 +44,7 @@ GLOSSARY = {
     "n": ("a number (how many cards, coins, times)", "2"),
     "name": ("a name the player typed, or a variable's name", SAMPLE_NAME),
     "op": ("a comparison", "at least"),
+    "piles": ("which Supply piles (a noun phrase in the singular)", "Victory card Supply pile"),
     "per": ("what each bonus is counted per (a card phrase in the singular)",
             "Action card in play"),
     "phase": ("the name of the turn's phase, already translated", "action"),

@@ -246,6 +246,12 @@ def amount(ctx: Ctx, e) -> str:
         return str(e.value)
     if is_call(e, "count"):
         return ctx.t(NUMBER_OF, cards=zone_np(ctx, e.args[0]))
+    if isinstance(e, A.Name) and e.name == "players":
+        return ctx.t(NUMBER_OF_PLAYERS)
+    if is_call(e, "starting_pile") and isinstance(e.args[0], A.Name):
+        return ctx.t(STARTING_PILE, card=them(ctx, e.args[0].name))
+    if is_call(e, "pile") and isinstance(e.args[0], A.Name):
+        return ctx.t(PILE_SIZE, card=them(ctx, e.args[0].name))
     if is_call(e, "coins_cost"):
         return ctx.t(COINS_COST_OF)
     if is_call(e, "potion_cost"):
@@ -256,6 +262,13 @@ def amount(ctx: Ctx, e) -> str:
         return ctx.t(NUMBER_OF_TOKENS, kind=token_name(ctx, e.args[0].name))
     if is_call(e, "pile_tokens") and isinstance(e.args[1], A.Name):
         return ctx.t(PILE_TOKENS, kind=token_name(ctx, e.args[1].name))
+    if is_call(e, "shared_tokens") and isinstance(e.args[0], A.Name):
+        return ctx.t(SHARED_TOKENS, kind=token_name(ctx, e.args[0].name))
+    if is_call(e, "sum") and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
+            and e.args[1].name in SUM_OF:
+        cards = e.args[0]
+        return ctx.t(SUM_OF[e.args[1].name], cards=them(ctx, cards.name)
+                     if isinstance(cards, A.Name) else describe(ctx, cards))
     if isinstance(e, A.Arith):
         return ctx.t(ARITH[e.op], a=amount(ctx, e.left), b=amount(ctx, e.right))
     return describe(ctx, e)
@@ -263,6 +276,8 @@ def amount(ctx: Ctx, e) -> str:
 
 def per(ctx: Ctx, e) -> str | None:
     """The `per ...` of `+1 Card per card discarded`; None when the amount is no rate."""
+    if e == A.Name("players"):
+        return ctx.t(PER_PLAYER)
     if is_call(e, "count"):
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
@@ -273,6 +288,8 @@ def per(ctx: Ctx, e) -> str | None:
                      if isinstance(e.args[0], A.Name) else describe(ctx, e.args[0]))
     if is_call(e, "tokens") and isinstance(e.args[0], A.Name):
         return ctx.t(TOKENS_YOU_HAVE, kind=token_name(ctx, e.args[0].name))
+    if is_call(e, "shared_tokens") and isinstance(e.args[0], A.Name):
+        return ctx.t(TOKEN_ON_SHARED_MAT, kind=token_name(ctx, e.args[0].name))
     if isinstance(e, A.Arith) and e.op == "/" and num(e.right) is not None:
         inner = e.left
         if is_call(inner, "count"):
@@ -304,17 +321,19 @@ def cost_phrase(ctx: Ctx, e) -> str:
 
 def describe(ctx: Ctx, e) -> str:
     """Any expression or condition in words; the general case behind the special phrases."""
+    if e == A.Name("players") or is_call(e, "starting_pile") or is_call(e, "pile"):
+        return amount(ctx, e)
     if isinstance(e, A.Name):
         return them(ctx, e.name)
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
-            or is_call(e, "potion_cost") or is_call(e, "cost"):
+            or is_call(e, "potion_cost") or is_call(e, "cost") or is_call(e, "sum"):
         return amount(ctx, e)
     if isinstance(e, A.CostLit):
         return cost_phrase(ctx, e)
     if isinstance(e, A.Call):
         if e.func in ("played",) and e.args:
             return ctx.t(NUMBER_OF, cards=describe(ctx, e.args[0]))
-        if e.func in ("tokens", "pile_tokens"):
+        if e.func in ("tokens", "pile_tokens", "shared_tokens"):
             return amount(ctx, e)
         if e.func in ("name", "distinct") and e.args:
             return describe(ctx, e.args[0])
@@ -351,6 +370,8 @@ def condition(ctx: Ctx, c) -> str:
     """An `if` condition as a clause."""
     if isinstance(c, A.Compare):
         l, r = c.left, c.right
+        if l == A.Name("phase") and isinstance(r, A.Name) and r.name in PHASE_IS:
+            return ctx.t((PHASE_IS if c.op == "=" else PHASE_IS_NOT)[r.name])
         if is_call(l, "played") and l.args and isinstance(l.args[0], A.Name) \
                 and l.args[0].name == "this" and c.op == "=" and num(r) == 1:
             return ctx.t(COND["first_play"], card=ctx.card_name(ctx.card.id))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from dsl.language import ast as A
+from dsl.language.walk import nodes
 
 from .context import asked
 from .endgame import loses_by_ending
@@ -293,9 +294,31 @@ def order(bot, game, d) -> list:
 
 
 def name(bot, game, d):
-    """The card his draw pile holds most of (Wishing Well's best guess)."""
+    """The card his draw pile holds most of (Wishing Well's best guess); a name the card
+    then forbids buying (`this turn can't buy`): the costliest card the player whose turn
+    it is could buy with his coins and the Treasures left in his hand."""
+    if _bans_the_name(game, d):
+        t = game.turn
+        coins = t.coins + sum(c.d.plain_coins for c in game.players[t.player].hand.cards
+                              if c.d.is_treasure)
+        best = None
+        for cid, pile in game.supply.items():
+            cost = game.cost(pile.d)
+            if len(pile) and cid in d.options and cost.coins <= coins and \
+                    cost.potion <= t.potions and (best is None or cost.coins > best[0]):
+                best = (cost.coins, cid)
+        if best is not None:
+            return best[1]
     deck = [c.d.id for c in game.players[_owner(d)].deck.cards]
     return max(d.options, key=deck.count)
+
+
+def _bans_the_name(game, d) -> bool:
+    card = game.catalog.cards.get(d.source) if d.source else None
+    if card is None or not card.bans_buys or not isinstance(d.effect, A.NameCard):
+        return False
+    return any(isinstance(n, A.TurnBan) and n.what.name == d.effect.bind
+               for n in nodes(card.on_play))
 
 
 __all__ = ["may", "option_ranking", "cards", "card_ranking", "pile", "gain_ranking",

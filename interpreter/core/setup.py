@@ -21,6 +21,10 @@ class SetupPlan:
     held_listeners: dict     # event kind -> ids of the cards that hear it from a hand or
                              # from play (looked for only while someone holds one)
     has_modifiers: bool      # whether any card here can change costs
+    pile_modifiers: tuple    # (definition, modifier) of cost changes heard from the supply
+    setup_cards: tuple       # definitions of the piles whose cards ask for setup steps
+    buy_limits: bool         # whether a pile here can be unbuyable by a condition (`buy_if`)
+                             # or a play can forbid buying a card (`this turn can't buy`)
     protection: bool         # whether any card here protects from Attacks while in play
     keeps_history: bool      # whether any card here reads gains, buys or last turns
     end_slot: Optional[int]  # the slot of the pile that ends the game when empty
@@ -83,6 +87,10 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
         held_listeners=held_listeners(defs + list(start)),
         has_modifiers=any(d.changes_costs for d in defs + list(start)),
+        setup_cards=tuple(d for d in defs if d.setup),
+        pile_modifiers=tuple((d, m) for d in defs for m in d.modifiers
+                             if m.where == "supply" and m.changes_cost),
+        buy_limits=any(d.buy_if is not None or d.bans_buys for d in defs + list(start)),
         protection=any(d.protects for d in defs + list(start)),
         keeps_history=any(d.reads_history for d in defs + list(start)),
         end_slot=ids.index(rules.end_pile) if rules.end_pile in ids else None,

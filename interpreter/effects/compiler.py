@@ -54,6 +54,7 @@ FACTS = {
     "deck_size": lambda g, f: g.players[f.actor].holdings.size,
     "gains_to_end": lambda g, f: g.to_end,
     "empty_piles": lambda g, f: g.empty_count,
+    "players": lambda g, f: len(g.players),
 }
 
 
@@ -158,7 +159,7 @@ def card_id_of(arg: A.Name):
 
 def _call(e: A.Call):
     name = e.func
-    if name in ("played", "owned", "pile", "pile_tokens"):
+    if name in ("played", "owned", "pile", "pile_tokens", "starting_pile"):
         cid = card_id_of(e.args[0])
         if name == "played":
             return lambda g, f: _times_played(g, cid(g, f))
@@ -166,11 +167,16 @@ def _call(e: A.Call):
             return lambda g, f: g.players[f.actor].holdings.counts.get(cid(g, f), 0)
         if name == "pile":
             return lambda g, f: len(g.supply[c]) if (c := cid(g, f)) in g.supply else 0
+        if name == "starting_pile":
+            return lambda g, f: g.starting_pile_size(cid(g, f))
         kind = e.args[1].name
         return lambda g, f: g.pile_tokens.get(cid(g, f), {}).get(kind, 0)
     if name == "tokens":
         kind = e.args[0].name
         return lambda g, f: g.players[f.actor].tokens.get(kind, 0)
+    if name == "shared_tokens":
+        kind = e.args[0].name
+        return lambda g, f: g.shared_tokens.get(kind, 0)
     first = e.args[0]
     if name == "count" and first.__class__ is A.Name and first.name in PLAYER_ZONE_NAMES:
         zone = first.name                    # `count(hand)`: the zone's size, no copy made
@@ -182,6 +188,8 @@ def _call(e: A.Call):
         return lambda g, f: cards[0].d.id if (cards := arg(g, f)) else None
     if name == "distinct":
         return lambda g, f: _distinct(arg(g, f))
+    if name == "sum":
+        return _sum(arg, e.args[1].name)
     part = name
 
     def cost(g, f):
@@ -191,6 +199,23 @@ def _call(e: A.Call):
         c = g.cost(cards[0].d)
         return c if part == "cost" else (c.coins if part == "coins_cost" else c.potion)
     return cost
+
+
+def _sum(arg, measure: str):
+    """`sum(x, coins_cost)`: the total over the cards of x of their current cost, its coins
+    or Potions, or the coins they give (`coins`); 0 (or $0) for no cards."""
+    if measure == "coins":
+        return lambda g, f: sum(c.d.plain_coins for c in arg(g, f))
+    if measure == "cost":
+        def total(g, f):
+            coins = potion = 0
+            for c in arg(g, f):
+                cost = g.cost(c.d)
+                coins, potion = coins + cost.coins, potion + cost.potion
+            return Cost(coins, potion)
+        return total
+    part = "coins" if measure == "coins_cost" else "potion"
+    return lambda g, f: sum(getattr(g.cost(c.d), part) for c in arg(g, f))
 
 
 def _distinct(cards: list) -> list:
@@ -238,7 +263,8 @@ _SWAPPED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: ope
 
 
 # the calls whose value is always a number (never None, a Cost or cards), as the checker types them
-_NUMERIC_CALLS = frozenset(f for f, (_, result) in FUNCTIONS.items() if result in NUMERIC)
+_NUMERIC_CALLS = frozenset(f for f, (_, result) in FUNCTIONS.items()
+                           if result in NUMERIC and f != "sum")   # sum(x, cost) is a cost
 
 
 def _number_test(e):
@@ -279,6 +305,9 @@ _COST_COMPARE = {
 
 
 def _compare(e: A.Compare):
+    if e.left == A.Name("phase") and isinstance(e.right, A.Name):    # `phase = buy`
+        want, same = e.right.name, e.op == "="
+        return lambda g, f: (g.turn.phase == want) == same
     simple = _number_test(e)
     if simple is not None:
         read, check = simple

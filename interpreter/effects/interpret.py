@@ -93,6 +93,12 @@ class Interpreter(ControlStatements, LastingStatements):
         """What a play left for this turn (`at start of next turn`)."""
         self._nested(pending.body, pending.frame.child(), pending.frame.source)
 
+    def run_setup(self, d) -> None:
+        """A card's `setup` statements, once, when a game with its pile is set up."""
+        f = Frame(0, 0, source=d.id)
+        for s in d.setup:
+            self.stmt(s, f)
+
     def card_vp(self, card, p: int) -> int:
         v = self.ev.eval(card.d.vp, Frame(p, p, this=[(card, card.zone)], source=card.id))
         return v if isinstance(v, int) else 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 
 from interpreter.core.decisions import Decision
+from .compiler import card_id_of
 from .expressions import Frame
 from interpreter.core.state import Later, Pending
 
@@ -27,7 +28,8 @@ class LastingStatements:
         return {A.Later: self._later, A.NextTurn: self._next_turn,
                 A.TurnCost: self._turn_cost, A.TurnDraw: self._turn_draw,
                 A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
-                A.NameCard: self._name_card}
+                A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
+                A.MoveTokens: self._move_tokens}
 
     def _later(self, s: A.Later, f: Frame, optional):
         cards = cond = None
@@ -73,6 +75,10 @@ class LastingStatements:
         if not n:
             return False
         g = self.game
+        if s.piles is not None:               # every pile the condition holds of
+            hits = [cid for cid, pile in g.supply.items()
+                    if self.holds(s.piles, pile.d, frame=f)]
+            return any([g.add_pile_tokens(cid, s.kind, n) for cid in hits])
         if s.on_pile:
             piles = tuple(g.supply)
             cid = g.decide(Decision(f.actor, "pile", "token",
@@ -80,6 +86,24 @@ class LastingStatements:
                                     f.source, None, s, f))
             return g.add_pile_tokens(cid, s.kind, n)
         return g.add_tokens(f.actor, s.kind, n * s.sign)
+
+    def _move_tokens(self, s: A.MoveTokens, f: Frame, optional):
+        cards = self.ev.cards(s.card, f)
+        n = self._num(s.amount, f)
+        if not cards or n <= 0:
+            return False
+        return self.game.move_pile_tokens(cards[0].d.id, s.kind, n)
+
+    def _turn_ban(self, s: A.TurnBan, f: Frame, optional):
+        cid = card_id_of(s.what)(self.game, f)
+        if cid is None:
+            return False
+        g = self.game
+        g.turn.banned = g.turn.banned | {cid}
+        g.buy_limits = True          # buyable() now looks (a card brought in by a scenario)
+        if g.logging:
+            g.say(f"{g.name(f.you)} can't buy {cid} this turn")
+        return True
 
     def _name_card(self, s: A.NameCard, f: Frame, optional):
         g = self.game

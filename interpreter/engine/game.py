@@ -9,10 +9,11 @@ from collections import Counter
 from itertools import count
 from typing import Optional
 
-from dsl.language.model import Catalog, Cost
+from dsl.language.model import Catalog
 
 from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
+from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .phases import Phases
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
@@ -22,7 +23,7 @@ from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
-class Game(SupplyFigures, Events, Phases):
+class Game(Costs, SupplyFigures, Events, Phases):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -61,7 +62,9 @@ class Game(SupplyFigures, Events, Phases):
         # listens to costs one set lookup (cards brought in later are added by new_card)
         self.listened: set = set(plan.listened)
         self.has_modifiers = plan.has_modifiers
+        self.pile_modifiers = plan.pile_modifiers   # cost changes heard from the supply
         self.protection = plan.protection        # a card here can protect from Attacks
+        self.buy_limits = plan.buy_limits        # a card here can be unbuyable (`buy_if`)
         # a card (or a bot) here reads this turn's gains or buys or a player's last turn
         self.keeps_history = plan.keeps_history or \
             any(getattr(a, "reads_history", False) for a in agents)
@@ -71,7 +74,11 @@ class Game(SupplyFigures, Events, Phases):
         self.pending: dict = {}       # player -> what plays left for his next turn
         self.staying: dict = {}       # card uid -> how many of those keep it in play
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
+        self.shared_tokens: dict = {}  # token kind -> count, on the mat all players share
         self._set_up_supply(plan, self._uids.__next__)
+        self._plan_piles = plan.piles            # (id, definition, starting size)
+        for d in plan.setup_cards:    # what a card asks for at setup (tokens on piles)
+            self.interp.run_setup(d)
         self.total_cards = sum(self.pile_sizes)
         self.turn = TurnState(player=0, controller=0)
         if deal:
@@ -110,6 +117,7 @@ class Game(SupplyFigures, Events, Phases):
             self.protection = self.protection or d.protects
             self.held_listeners = held_listeners([d], self.held_listeners)
         self.keeps_history = self.keeps_history or d.reads_history
+        self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card
 
     @property
@@ -157,38 +165,6 @@ class Game(SupplyFigures, Events, Phases):
         for chosen in order:
             ordered.append(left.pop(next(i for i, x in enumerate(left) if label(x) is chosen)))
         return ordered
-
-    # ---- costs -----------------------------------------------------------------------------
-    def printed_costs_now(self) -> bool:
-        """Whether every card costs what it says now: nothing here can change a cost, or
-        nothing in play does and no play this turn has (most turns of such a kingdom)."""
-        if not self.has_modifiers:
-            return True
-        if self.turn.cost_changes:
-            return False
-        for p in self.players:
-            for c in p.in_play.cards:
-                if c.d.changes_costs and any(m.cost for m in c.d.modifiers):
-                    return False
-        return True
-
-    def cost(self, d) -> Cost:
-        """A card's cost now: its printed cost changed by the cards in play and by what this
-        turn's plays started (Bridge), not below $0; the Potion part never changes."""
-        if not self.has_modifiers:
-            return d.cost
-        delta = 0
-        for p in self.players:
-            for c in p.in_play.cards:
-                for m in c.d.modifiers:
-                    if m.cost and (m.what is None or self.interp.holds(m.what, d, c)):
-                        delta += m.cost
-        for change, kind in self.turn.cost_changes:
-            if kind is None or kind == d.id or kind in d.types:
-                delta += change
-        if not delta:
-            return d.cost
-        return Cost(max(0, d.cost.coins + delta), d.cost.potion)
 
     # ---- moving cards ----------------------------------------------------------------------
     def move(self, card: Card, zone: Zone, bottom: bool = False) -> None:
@@ -385,6 +361,22 @@ class Game(SupplyFigures, Events, Phases):
         on[kind] = on.get(kind, 0) + n
         if self.logging:
             self.say(f"{n} {kind} token(s) on the {cid} pile")
+        return True
+
+    def starting_pile_size(self, cid) -> int:
+        """How many cards a supply pile had when the game was set up (0: no such pile)."""
+        return next((size for c, _, size in self._plan_piles if c == cid), 0)
+
+    def move_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
+        """Up to n tokens of a kind from a pile to the mat all players share."""
+        on = self.pile_tokens.get(cid, {})
+        moved = min(n, on.get(kind, 0))
+        if not moved:
+            return False
+        on[kind] -= moved
+        self.shared_tokens[kind] = self.shared_tokens.get(kind, 0) + moved
+        if self.logging:
+            self.say(f"{moved} {kind} token(s) move from the {cid} pile to the shared mat")
         return True
 
     def card_names(self) -> tuple:

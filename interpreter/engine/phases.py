@@ -215,6 +215,10 @@ class Phases:
             raise GameError(f"the {cid} pile is empty")
         if t.buys < 1:
             raise GameError("no buy left")
+        if self.buy_limits:
+            why = self.why_not_buy(cid)
+            if why is not None:
+                raise GameError(f"can't buy {cid}: {why}")
         cost = self.cost(pile.d) if self.has_modifiers else pile.d.cost
         if cost.coins > t.coins or cost.potion > t.potions:
             raise GameError(f"cannot afford {cid} ({cost}; have ${t.coins}"

@@ -80,8 +80,24 @@ class SupplyFigures:
                 shared[empty_slots] = known
         self._buyable = known
 
+    def _allowed(self, options: tuple) -> tuple:
+        """Of the affordable piles, those no card forbids buying now."""
+        return tuple([cid for cid in options if self.why_not_buy(cid) is None])
+
+    def why_not_buy(self, cid: str):
+        """Why the player whose turn it is may not buy this pile's card now (its `buy_if`
+        does not hold, or a play this turn forbade it), or None."""
+        if cid in self.turn.banned:
+            return "a card played this turn forbids buying it"
+        cond = self.supply[cid].d.buy_if
+        if cond is not None and not self.interp.holds(cond, self.supply[cid].d):
+            return "its condition to be bought does not hold"
+        return None
+
     def buyable(self) -> tuple:
-        """Ids of the piles the player whose turn it is can afford now, in supply order.
+        """Ids of the piles the player whose turn it is can afford now, in supply order,
+        less any a card forbids buying (`buy_if`, `this turn can't buy`: only looked at in
+        games with such a card).
         With printed costs (also when nothing that changes them is in effect now), this
         depends only on the coins, potions and which piles are empty: worked out once per
         kingdom for each (coins, potions) and set of empty piles."""
@@ -95,7 +111,7 @@ class SupplyFigures:
                 hit = known[coins, potions] = tuple(
                     [cid for cid, slot, c, potion in self._by_cost
                      if c <= coins and potion <= potions and sizes[slot]])
-            return hit
+            return self._allowed(hit) if self.buy_limits else hit
         cost = self.cost
         out = []
         for cid, pile in self.supply.items():
@@ -103,7 +119,7 @@ class SupplyFigures:
                 c = cost(pile.d)
                 if c.coins <= coins and c.potion <= potions:
                     out.append(cid)
-        return tuple(out)
+        return self._allowed(tuple(out)) if self.buy_limits else tuple(out)
 
     def gains_to_end(self) -> int:
         """The fewest gains that would end the game: emptying the end pile, or the smallest

@@ -58,7 +58,8 @@ def play_turn(game, observer=None) -> None:
     game.end_turn()
 
 
-def play_game(game, check_invariants: bool = False, observer=None) -> bool:
+def play_game(game, check_invariants: bool = False, observer=None,
+              max_turns: int = MAX_TURNS) -> bool:
     """Play to the end; returns False if the turn limit stopped it. An `observer` (a
     stats.GameWatch) hears of the buy phase and of each turn's end."""
     turns = 0
@@ -70,6 +71,6 @@ def play_game(game, check_invariants: bool = False, observer=None) -> bool:
         if check_invariants:
             game.check_invariants()
         turns += 1
-        if turns >= MAX_TURNS:
+        if turns >= max_turns:
             return False
     return True

@@ -38,9 +38,9 @@ def test_missing_locale_names_are_warnings():
     diags = lint(None)
     missing = {d.path.rsplit("/", 1)[-1] for d in diags if d.code == "W001"}
     assert "border_village.yaml" in missing          # no Hungarian name in the seeds
-    assert "village.yaml" in missing                  # no Czech name in the seeds
-    assert "smithy.yaml" in missing
-    assert "witch.yaml" not in missing                # has all three
+    assert "pawn.yaml" in missing                     # Intrigue: no Hungarian rulebook
+    assert "village.yaml" not in missing and "smithy.yaml" not in missing   # every card has
+    assert "witch.yaml" not in missing                # its printed Czech name now
 
 
 def test_fan_card_lints_clean_against_shipped_sets():

@@ -171,7 +171,8 @@ def test_an_english_fan_set_gets_no_locale_warnings_and_a_set_may_list_its_own(t
 
 def test_the_shipped_sets_still_want_their_three_locales():
     codes = {d.message.split("'")[1] for d in lint(None) if d.code == "W001"}
-    assert codes == {"hu", "cs"}
+    assert codes == {"hu"}       # every card has its printed Czech name; Hungarian ones the
+                                 # seeds give only for the base game and Alchemy
 
 
 def test_ignore_leaves_out_warnings_comma_separated_or_repeated(tmp_path, capsys):

@@ -66,6 +66,14 @@ def copy_of(ctx: Ctx, src, qualified) -> str:
     return ctx.t(COPY_OF, what=what if qualified is None else f"{qualified} ({what})")
 
 
+def _coins_of(cost):
+    """X of a cost written `$(X)` (`$0 + X`), else the cost as it is."""
+    if isinstance(cost, A.Arith) and cost.op == "+" and isinstance(cost.left, A.CostLit) and \
+            cost.left.coins == 0 and cost.left.potion == 0:
+        return cost.right
+    return cost
+
+
 def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     if isinstance(spec, A.Selection):
         return target_np(ctx, spec)
@@ -77,8 +85,8 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
         what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
     if spec.relation == "exactly" and is_call(spec.cost, "cost"):
         what = ctx.t(SAME_COST, what=what)
-    elif spec.relation == "exactly" and is_call(spec.cost, "sum"):
-        what = ctx.t(COSTING_EQUAL, what=what, cost=cost_phrase(ctx, spec.cost))
+    elif spec.relation == "exactly" and is_call(_coins_of(spec.cost), "sum"):
+        what = ctx.t(COSTING_EQUAL, what=what, cost=cost_phrase(ctx, _coins_of(spec.cost)))
     elif spec.relation:
         what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
     if spec.cond is not None:
@@ -408,7 +416,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
     if did_it(ctx, c):
         then = ctx.block(s.then)
-        text = ctx.t(IF_YOU_DO, then=then)
+        text = ctx.p(IF_YOU_DO, then=then)
         if s.orelse:
             text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
         return text
@@ -420,7 +428,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
     if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
         then = ctx.block(s.then)
         # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
-        text = then if c.name in names_in(s.then) else ctx.t(IF_YOU_DO, then=then)
+        text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
     else:
         text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=condition(ctx, c),
                      then=after_clause(ctx, s.then))

@@ -80,6 +80,12 @@ def _kind_if(s) -> bool:
 def _pair(ctx: Ctx, a, b):
     """The renderer of a pair said as one clause, or None."""
     revealed = A.AllOf(A.Name("revealed"), None)
+    if isinstance(a, A.If) and not a.orelse and isinstance(b, A.Put) and \
+            b.target == revealed and b.dest == "deck" and len(a.then) == 1 and \
+            isinstance(a.then[0], (A.Put, A.Move)):
+        # "if it is the named card, put it into your hand; otherwise, put it back": the cards
+        # put back are what the `if` did not take
+        return lambda: C.if_(ctx, A.If(a.cond, a.then, (b,)))
     if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
             num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
             b.verb == "discard" and b.target == revealed:

@@ -222,7 +222,7 @@ AS_YOU_DRAW = N_("{draw}; as you draw each card, {body}")
 SHUFFLE_INTO = N_("shuffle {what} into your deck")
 IF = N_("if {cond}, {then}")
 IF_HE = N_("if {cond}, he {then}")
-IF_YOU_DO = N_("if you do, {then}")
+IF_YOU_DO = (N_("if you do, {then}"), N_("if he does, he {then}"))
 OTHERWISE = N_("{x}; otherwise, {y}")
 WORTH_IF = N_("worth ${a} if {cond}, otherwise worth ${b}")
 MAY = (N_("you may {x}"), N_("may {x}"), N_("may {x}"))      # he: after "he" or a verb
@@ -305,6 +305,11 @@ SUM_OF = {"cost": N_("the total cost of {cards}"),
           "potion_cost": N_("the total number of Potions in the costs of {cards}"),
           "coins": N_("the total coins {cards} give")}
 COSTING_EQUAL = N_("{what} with cost exactly equal to {cost}")
+# the facts an effect reads (dsl.language.check FACTS), as noun phrases
+FACT_NAMES = {"empty_piles": N_("the number of empty Supply piles"),
+              "money": N_("the coins of your Treasures"),
+              "gains_to_end": N_("the fewest gains that would end the game"),
+              "deck_size": N_("the number of cards you have")}
 
 # events of triggers: (you, another player, any player)
 EVENT = {

@@ -33,7 +33,7 @@ from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
 from .forms import variant
-from .words import amount, condition, kind_adj, pred, zone_np
+from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
 from dsl.language.walk import mat_names
 
@@ -139,7 +139,7 @@ def _trigger_line(ctx: Ctx, trig) -> str:
     elif isinstance(trig.what, A.Name):
         what = pred(ctx, trig.what)
     else:
-        what = ctx.t(A_KIND, kind=kind_adj(ctx, trig.what))
+        what = a_card_that(ctx, trig.what)
     who = {"you": 0, "other": 1, "anyone": 2}.get(trig.who, 2)
     if trig.where == "supply":
         who = 0                          # done by the event's player: "when you gain ..."

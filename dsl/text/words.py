@@ -37,6 +37,28 @@ def kind_adj(ctx: Ctx, cond) -> str:
     return describe(ctx, cond)
 
 
+def a_card_that(ctx: Ctx, cond) -> str:
+    """`a non-Victory card costing up to $4`: a condition on one card as "a card" phrase,
+    its cost test (a conjunct comparing the card's cost) after the noun."""
+    parts = _conjuncts(cond)
+    tests = [p for p in parts if cost_test(p) is not None]
+    if len(tests) != 1 or len(parts) == 1:
+        return ctx.t(A_KIND, kind=kind_adj(ctx, cond))
+    rest = [p for p in parts if p is not tests[0]]
+    kind = rest[0]
+    for p in rest[1:]:
+        kind = A.And(kind, p)
+    op, cost = cost_test(tests[0])
+    return ctx.t(COSTING_CMP[op], what=ctx.t(A_KIND, kind=kind_adj(ctx, kind)),
+                 cost=cost_phrase(ctx, cost))
+
+
+def _conjuncts(cond) -> list:
+    if isinstance(cond, A.And):
+        return _conjuncts(cond.left) + _conjuncts(cond.right)
+    return [cond]
+
+
 def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
     """`2 cards`, `a Treasure card`, `up to 4 cards`, `any number of Action cards`, `a card
     costing $3 or more`."""
@@ -324,6 +346,8 @@ def describe(ctx: Ctx, e) -> str:
     if e == A.Name("players") or is_call(e, "starting_pile") or is_call(e, "pile"):
         return amount(ctx, e)
     if isinstance(e, A.Name):
+        if e.name in FACT_NAMES and e.name not in ctx.bound:
+            return ctx.t(FACT_NAMES[e.name])
         return them(ctx, e.name)
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
             or is_call(e, "potion_cost") or is_call(e, "cost") or is_call(e, "sum"):

@@ -154,8 +154,28 @@ def test_lint_of_one_card_file_sees_the_other_cards_of_its_set(tmp_path):
     cards = tmp_path / "my_set" / "cards"
     cards.mkdir(parents=True)
     (tmp_path / "my_set" / "set.yaml").write_text("id: my_set\nnames: {en: My Set}\n")
-    (cards / "master.yaml").write_text(HEADER.format(id="master") + "on_play: +4 cards\n")
-    pupil = card(cards, HEADER.format(id="pupil") +
+    header = HEADER.replace("set: fan", "set: my_set")
+    (cards / "master.yaml").write_text(header.format(id="master") + "on_play: +4 cards\n")
+    pupil = card(cards, header.format(id="pupil") +
                  "on_play: |\n  if owned(master) > 0 { +1 action }\n", "pupil.yaml")
     assert [d.message for d in lint([str(pupil)]) if d.severity == "error"] == []
     assert all(d.path == str(pupil) for d in lint([str(pupil)]))
+
+
+def test_a_misspelt_set_in_a_set_folder_is_an_error_at_the_field(tmp_path):
+    cards = tmp_path / "settypo" / "cards"
+    cards.mkdir(parents=True)
+    (tmp_path / "settypo" / "set.yaml").write_text("id: settypo\nnames: {en: Set Typo}\n")
+    typo = card(cards, HEADER.replace("set: fan", "set: setypo").format(id="typo") +
+                "on_play: +1 card\n", "typo.yaml")
+    good = card(cards, HEADER.replace("set: fan", "set: settypo").format(id="good") +
+                "on_play: +1 card\n", "good.yaml")
+    errs = [d for d in lint([str(tmp_path / "settypo")]) if d.severity == "error"]
+    assert [(d.path, d.code, d.line, d.col) for d in errs] == [(str(typo), "E004", 2, 6)]
+    assert "unknown set 'setypo'" in errs[0].message and "settypo" in errs[0].message
+    # a card of a set folder may belong to another loaded set, and a loose card file to any
+    card(cards, HEADER.replace("set: fan", "set: base").format(id="promo") +
+         "on_play: +1 card\n", "promo.yaml")
+    typo.unlink()
+    assert [d for d in lint([str(tmp_path / "settypo")]) if d.severity == "error"] == []
+    assert good.exists()

@@ -19,7 +19,7 @@ CODES = {
     "E003": ("a syntax error in an effect, condition or rule",
              "write the construct as docs/language.md shows it; the caret marks where the "
              "parser stopped"),
-    "E004": ("an unknown name: a card, card type, mat, variable or strategy",
+    "E004": ("an unknown name: a card, card type, set, mat, variable or strategy",
              "check the spelling (see `dsl cards`); a card of your own set is loaded with its "
              "set folder; bind a variable (`as x`) before reading it"),
     "E005": ("a type error: a value of the wrong kind where it is used",

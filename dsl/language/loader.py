@@ -412,18 +412,22 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             src.error((), "E001", refused)
             loaded.sources.append(src)
             continue
+        folder_sets = {}                     # a set folder -> its set's id
         for f in specials:
             if f.name == "rules.yaml":
                 rules, src = load_rules(f)
                 cat.rules = rules or cat.rules
             else:
                 src = load_set_file(f, cat)
+                folder_sets.update((f.parent, s["id"]) for s in cat.sets.values()
+                                   if s["path"] == str(f))
             loaded.sources.append(src)
         for f in files_:
             card, src = load_card(f)
             loaded.sources.append(src)
             if card is None:
                 continue
+            _check_set(src, card, folder_sets.get(f.parent.parent), cat)
             if card.id in cat.cards:
                 other = cat.cards[card.id].path
                 src.error(("id",), "E006", f"duplicate card id '{card.id}' (also in {other}); "
@@ -432,6 +436,17 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             cat.cards[card.id] = card
             loaded.card_sources[card.id] = src
     return loaded
+
+
+def _check_set(src: Source, card: CardDef, folder_set: str | None, cat: Catalog) -> None:
+    """A card in a set folder belongs to that folder's set or to another loaded set; a
+    misspelt `set:` would show the card under a set of its own and out of its set's checks."""
+    if folder_set is None or card.set == folder_set or card.set in cat.sets:
+        return
+    hint = difflib.get_close_matches(card.set, list(cat.sets), n=1)
+    src.error(("set",), "E004", f"unknown set '{card.set}' (this card is in the folder of set "
+              f"'{folder_set}'); " + (f"did you mean '{hint[0]}'?" if hint and
+                                      hint[0] != folder_set else f"write set: {folder_set}"))
 
 
 def load_shipped(extra: list[Path] | None = None) -> Loaded:

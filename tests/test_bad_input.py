@@ -274,6 +274,16 @@ def test_a_strategy_file_is_recognised_by_its_content(tmp_path):
     assert d.code == "E004" and "provnce" in d.message
 
 
+def test_a_strategy_file_over_100_kb_is_still_a_strategy(tmp_path):
+    """Over 100 KB a strategy is recognised by its top-level keys, not linted as a card."""
+    big = write(tmp_path / "big.yaml", "# why this strategy buys what it buys\n" * 3000 +
+                "name: big\nbuy:\n  - province if money > 18\n  - provnce\n")
+    assert big.stat().st_size > 100_000
+    diags = lint([str(big)])
+    assert [d.code for d in diags] == ["E004"] and "provnce" in diags[0].message
+    assert not any("'id'" in d.message for d in diags)
+
+
 def test_empty_folders_are_named_as_such(tmp_path):
     (tmp_path / "empty").mkdir()
     r = dsl("test", str(tmp_path / "empty"))

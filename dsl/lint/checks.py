@@ -1,6 +1,7 @@
 """`dsl lint`: every check on card files, set files and the rule table, as diagnostics."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from dsl.language import ast as A
@@ -123,12 +124,20 @@ def _strategy_files(targets: list[Path]) -> list[Path]:
 
 
 def _is_strategy(path: Path) -> bool:
-    from dsl.language.yamlpos import load_yaml
+    """A strategy by its content. A file over 100 KB (up to the loader's limit) is judged
+    by its top-level keys as written, without YAML: parsing it twice would be slow."""
+    from dsl.language.inputs import InputError, read_bounded
+    from dsl.language.yamlpos import MAX_BYTES, load_yaml
     try:
-        if not path.is_file() or path.stat().st_size > 100_000:
+        if not path.is_file():
             return False
-        data, _ = load_yaml(path.read_text(encoding="utf-8"), str(path))
-    except (OSError, UnicodeDecodeError, DslError):
+        raw = read_bounded(path, MAX_BYTES)
+        text = raw.decode("utf-8")
+        if len(raw) > 100_000:
+            return bool(re.search(r"^buy\s*:", text, re.M)) and \
+                not re.search(r"^id\s*:", text, re.M)
+        data, _ = load_yaml(text, str(path))
+    except (OSError, InputError, UnicodeDecodeError, DslError):
         return False
     return isinstance(data, dict) and "buy" in data and "id" not in data
 

@@ -63,6 +63,9 @@ CODES = {
              "until the flag is removed",
              "check the msgstr against the msgid (`dsl locale update` marks changed msgids "
              "fuzzy), then delete `fuzzy` from its `#,` line"),
+    "W015": ("`--locale L`: a catalog line that is not .po syntax (not a keyword, comment or "
+             "quoted string) is skipped by the catalog reader",
+             "fix the line (a msgstr continues on lines that are \"quoted\") or delete it"),
     "W020": ("a printed text states a bonus, VP or cost the effect does not do, or the "
              "effect gives a bonus the text does not state",
              "correct the card's effect or its text (the message says which number)"),

@@ -292,7 +292,7 @@ def catalog_diagnostics(lang: str, loaded) -> list:
     Plural-Forms against CLDR, fuzzy entries (dsl.text.catalog_check)."""
     from dsl.text.catalog_check import check_text
     from dsl.language.errors import caret_excerpt
-    from dsl.text.i18n import MAX_CATALOG_BYTES, catalog_path, locale_folders
+    from dsl.text.i18n import MAX_CATALOG_BYTES, catalog_path, locale_folders, read_catalog
     out = []
     for folder in [*locale_folders(loaded.catalog), None]:
         path = catalog_path(lang, folder)
@@ -304,4 +304,11 @@ def catalog_diagnostics(lang: str, loaded) -> list:
         for f in check_text(text, lang).findings if text else ():
             out.append(Diagnostic(str(path), f.line, f.col, f.severity, f.code, f.message,
                                   caret_excerpt(text, f.line, f.col)))
+        try:
+            skipped = read_catalog(raw)[1] if text else ()
+        except Exception:          # noqa: BLE001 (babel raises several kinds; said elsewhere)
+            skipped = ()
+        out += [Diagnostic(str(path), line, 1, "warning", "W015", "a line the catalog reader "
+                           f"cannot understand is skipped: {what}", caret_excerpt(text, line, 1))
+                for line, what in skipped]
     return out

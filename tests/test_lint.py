@@ -179,3 +179,26 @@ def test_a_misspelt_set_in_a_set_folder_is_an_error_at_the_field(tmp_path):
     typo.unlink()
     assert [d for d in lint([str(tmp_path / "settypo")]) if d.severity == "error"] == []
     assert good.exists()
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u202a", "\u2066", "\u2069", "\u200e", "\u200f"])
+def test_bidi_control_characters_in_names_are_errors(tmp_path, char):
+    """A right-to-left override in a name would reorder the text printed around it."""
+    folder = tmp_path / "bidi"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "set.yaml").write_text(
+        f"id: bidi\nnames: {{en: Bidi{char}Set}}\n"
+        f"kingdoms:\n  - id: k1\n    names: {{en: \"King{char}dom\"}}\n"
+        f"    cards: [smithy, village, market, festival, laboratory, moat, cellar, "
+        f"chapel, mine, witch]\n", encoding="utf-8")
+    cards = folder / "cards"
+    card(cards, HEADER.replace("set: fan", "set: bidi")
+         .replace("names: {{en: X, hu: X, cs: X}}", f"names: {{{{en: \"Sm{char}ith\"}}}}")
+         .format(id="sm") + "on_play: +1 card\n", "sm.yaml")
+    errs = sorted((Path(d.path).name, d.line, d.col, d.code) for d in
+                  lint([str(folder)]) if d.severity == "error")
+    assert errs == [("set.yaml", 2, 13, "E002"), ("set.yaml", 5, 17, "E002"),
+                    ("sm.yaml", 5, 13, "E002")], errs
+    msgs = [d.message for d in lint([str(folder)]) if d.severity == "error"]
+    assert all(f"U+{ord(char):04X}" in m and "bidirectional" in m for m in msgs)
+    assert not [d for d in lint([str(tmp_path / "bidi")]) if d.code == "E004"]

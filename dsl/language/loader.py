@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
@@ -221,6 +222,7 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
         vp = src.parse(("vp",), vp, expr=True, role="expr")
     elif isinstance(vp, int):
         vp = parse_expr(str(vp)) if vp >= 0 else parse_expr(f"0 - {-vp}")
+    no_bidi(src, ("names",), data["names"])
     card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
@@ -228,6 +230,20 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    kingdom=data.get("kingdom", True), path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
+
+
+BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def no_bidi(src: Source, key: tuple, names: dict) -> None:
+    """A name with a bidirectional control character (an override, an embedding, an
+    isolate or a mark) is an error: it would reorder the text printed around it."""
+    for lang, name in names.items():
+        m = BIDI_CONTROLS.search(name) if isinstance(name, str) else None
+        if m:
+            src.error(key + (lang,), "E002", f"{'/'.join(map(str, key))}.{lang}: a "
+                      f"bidirectional control character (U+{ord(m.group()):04X}) at character "
+                      f"{m.start() + 1}; it would reorder the text around the name: remove it")
 
 
 def _art_path(src: Source, path: Path, art: str | None) -> str | None:
@@ -304,6 +320,13 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         src.error(("id",), "E006", f"duplicate set id '{data['id']}' (also in {other['path']}); "
                   "give this set another id")
         return src
+    no_bidi(src, ("names",), data.get("names", {}))
+    for i, k in enumerate(data.get("kingdoms", [])):
+        no_bidi(src, ("kingdoms", i, "names"), k["names"])
+    for i, t in enumerate(data.get("types", [])):
+        no_bidi(src, ("types", i, "names"), t["names"])
+    for i, r in enumerate(data.get("rules", [])):
+        no_bidi(src, ("rules", i, "names"), r.get("names") or {})
     catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path),
                                 "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
                                 "lint_ignore": _lint_ignore(src, data)}

@@ -328,3 +328,35 @@ def test_a_prompt_counts_its_cards():
 def test_a_game_error_names_the_card_in_simulate(tmp_path):
     with pytest.raises(GameError, match="unknown card"):
         Game(CATALOG, ["nosuchcard"], 2, [None, None])
+
+
+# 12. a newcomer's first hour
+def test_dsl_test_of_a_set_folder_runs_its_tests_folder(tmp_path):
+    import shutil
+    folder = shutil.copytree(ROOT / "tests" / "fixtures" / "fan_set", tmp_path / "my_set")
+    r = dsl("test", str(folder))
+    assert r.returncode == 0 and "2 passed, 0 failed" in r.stdout, r.stdout + r.stderr
+    assert "unknown field" not in r.stdout
+    shutil.rmtree(folder / "tests")
+    r = dsl("test", str(folder))
+    assert r.returncode == 1 and f"{folder} is a set folder without a tests/ folder" in r.stderr
+
+
+def test_a_bot_for_a_card_not_in_the_kingdom_is_an_error():
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm:witch,bm", "--games", "2")
+    assert r.returncode == 2 and "--bots bm:witch: witch is not in the kingdom" in r.stderr
+    assert "Traceback" not in r.stderr
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm:witch", stdin="")
+    assert r.returncode == 2 and "witch is not in the kingdom" in r.stderr
+    # a card of the kingdom is fine, and so is Big Money's own Province
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm:smithy,bm:province",
+            "--games", "2")
+    assert r.returncode == 0, r.stderr
+
+
+def test_two_alike_bots_are_told_apart():
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm,bm", "--games", "4")
+    rows = [line.split()[:2] for line in r.stdout.splitlines() if line.startswith("  bm")]
+    assert rows == [["bm", "(1)"], ["bm", "(2)"]], r.stdout
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm,random", "--games", "2")
+    assert "bm (1)" not in r.stdout and "  bm " in r.stdout

@@ -202,3 +202,15 @@ def test_bidi_control_characters_in_names_are_errors(tmp_path, char):
     msgs = [d.message for d in lint([str(folder)]) if d.severity == "error"]
     assert all(f"U+{ord(char):04X}" in m and "bidirectional" in m for m in msgs)
     assert not [d for d in lint([str(tmp_path / "bidi")]) if d.code == "E004"]
+
+
+def test_a_syntax_error_brings_no_false_printed_text_warning(tmp_path):
+    p = card(tmp_path, HEADER.format(id="e3") + 'text: {en: "+1 Card"}\n'
+             "on_play: |\n  +1 card\n  +1 actoin\n")
+    assert [(d.code, d.line) for d in lint([str(p)])] == [("E003", 9)]
+
+
+def test_a_misspelt_function_suggests_the_function_before_a_card(tmp_path):
+    p = card(tmp_path, HEADER.format(id="c") + "on_play: |\n  +cout(hand) cards\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E004" and "unknown function 'cout'; did you mean 'count'?" in d.message

@@ -47,7 +47,8 @@ def check_source(src, catalog, card=None) -> None:
             src.error(("names",), "W001", f"no '{loc}' name for {card.id}; add names.{loc} "
                       f"(set '{card.set}' lists the locales {', '.join(locales)} in its "
                       "set.yaml `locales:`)", severity="warning")
-        check_printed_text(src, card)
+        if not any(d.code == "E003" for d in src.diagnostics):   # an effect cut short by a
+            check_printed_text(src, card)                          # syntax error does less
         ignored = (catalog.sets.get(card.set) or {}).get("lint_ignore") or ()
         src.diagnostics[:] = [d for d in src.diagnostics if d.code not in ignored]
 

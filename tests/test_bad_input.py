@@ -304,6 +304,18 @@ def test_play_enter_plays_every_treasure_and_help_shows_card_texts():
     assert "az Enter mindet kijátssza" in r.stdout and "a te köröd" in r.stdout
     assert "Boszorkány" in r.stdout                          # help witch, in Hungarian
     assert "kijátssza: Rézpénz" in r.stdout                  # the log in the player's language
+    assert "p1 (te) köre" in r.stdout and "p1 (te) kijátssza" in r.stdout and "(you)" not in \
+        r.stdout                                         # the person's seat, too
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1", "--locale", "cs",
+            stdin="\n\n")
+    assert "p1 (ty)" in r.stdout and "(you)" not in r.stdout
+
+
+def test_play_enter_at_the_buy_prompt_buys_nothing():
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1", stdin="\n\n\n")
+    assert "buy a card (0 = none): " in r.stdout
+    assert "try again" not in r.stdout and "p1 (you) buys" not in r.stdout
+    assert r.stdout.count("-- turn of bm@2") >= 1          # the turn ended, the game went on
 
 
 def test_a_prompt_counts_its_cards():

@@ -142,6 +142,7 @@ def cmd_play(args) -> int:
     from interpreter.runs.simulation import make_bot
     from interpreter.engine.turns import play_game
     from dsl.text.i18n import LocaleError, locale_for
+    from dsl.text.terminal import your_seat
     sets = card_sets(args)
     cat = sets.catalog
     kingdom = resolve_kingdom(cat, args.kingdom)
@@ -162,7 +163,7 @@ def cmd_play(args) -> int:
     human = HumanAgent(0, locale=args.locale, catalog=cat)
     check_bot_cards(cat, kingdom, bots)
     agents = [human] + [make_bot(b, cat, rng) for b in bots]
-    names = ["p1 (you)"] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
+    names = [your_seat("p1")] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
     record = record_file(args.record)
     recorder = Recorder(record.stream, sets.fan_sets()) if record else None
     if recorder:

@@ -211,3 +211,15 @@ def test_hostile_cases_fit_in_one_gib(tmp_path, monkeypatch):
     assert "Traceback" not in r.stderr and "MemoryError" not in r.stderr, r.stderr[-3000:]
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.count("case ") == 6, r.stdout
+
+
+def test_a_catalog_with_an_unknown_charset_is_a_locale_error(tmp_path, monkeypatch):
+    """Found by tools/fuzz.py --hostile (seed 644620761): babel's write_mo raised
+    LookupError for a Content-Type charset Python does not know."""
+    from dsl.text.i18n import LocaleError, get_locale
+    po = _catalog(tmp_path, monkeypatch)
+    text = po.read_text()
+    cut = text.index('charset=utf-8\\n"')            # the header's last line, mangled
+    po.write_text(text[:cut] + 'charset=utf-8\\{n"')
+    with pytest.raises(LocaleError, match="charset"):
+        get_locale("de", tmp_path / "loc")

@@ -272,7 +272,11 @@ def _load(po_path: Path, mtime: float) -> Locale:
         data = mo_path.read_bytes()
     else:
         buf = io.BytesIO()
-        write_mo(buf, po, use_fuzzy=False)
+        try:
+            write_mo(buf, po, use_fuzzy=False)
+        except LookupError as e:       # a Content-Type charset Python does not know
+            raise LocaleError(f"{po_path}: bad catalog header (check Content-Type's charset, "
+                              f"e.g. text/plain; charset=UTF-8): {e}") from None
         data = buf.getvalue()
     try:
         trans = gettext.GNUTranslations(io.BytesIO(data))

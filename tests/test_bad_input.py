@@ -274,6 +274,16 @@ def test_a_strategy_file_is_recognised_by_its_content(tmp_path):
     assert d.code == "E004" and "provnce" in d.message
 
 
+def test_a_strategy_file_over_100_kb_is_still_a_strategy(tmp_path):
+    """Over 100 KB a strategy is recognised by its top-level keys, not linted as a card."""
+    big = write(tmp_path / "big.yaml", "# why this strategy buys what it buys\n" * 3000 +
+                "name: big\nbuy:\n  - province if money > 18\n  - provnce\n")
+    assert big.stat().st_size > 100_000
+    diags = lint([str(big)])
+    assert [d.code for d in diags] == ["E004"] and "provnce" in diags[0].message
+    assert not any("'id'" in d.message for d in diags)
+
+
 def test_empty_folders_are_named_as_such(tmp_path):
     (tmp_path / "empty").mkdir()
     r = dsl("test", str(tmp_path / "empty"))
@@ -294,6 +304,18 @@ def test_play_enter_plays_every_treasure_and_help_shows_card_texts():
     assert "az Enter mindet kijátssza" in r.stdout and "a te köröd" in r.stdout
     assert "Boszorkány" in r.stdout                          # help witch, in Hungarian
     assert "kijátssza: Rézpénz" in r.stdout                  # the log in the player's language
+    assert "p1 (te) köre" in r.stdout and "p1 (te) kijátssza" in r.stdout and "(you)" not in \
+        r.stdout                                         # the person's seat, too
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1", "--locale", "cs",
+            stdin="\n\n")
+    assert "p1 (ty)" in r.stdout and "(you)" not in r.stdout
+
+
+def test_play_enter_at_the_buy_prompt_buys_nothing():
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm", "--seed", "1", stdin="\n\n\n")
+    assert "buy a card (0 = none): " in r.stdout
+    assert "try again" not in r.stdout and "p1 (you) buys" not in r.stdout
+    assert r.stdout.count("-- turn of bm@2") >= 1          # the turn ended, the game went on
 
 
 def test_a_prompt_counts_its_cards():
@@ -318,3 +340,35 @@ def test_a_prompt_counts_its_cards():
 def test_a_game_error_names_the_card_in_simulate(tmp_path):
     with pytest.raises(GameError, match="unknown card"):
         Game(CATALOG, ["nosuchcard"], 2, [None, None])
+
+
+# 12. a newcomer's first hour
+def test_dsl_test_of_a_set_folder_runs_its_tests_folder(tmp_path):
+    import shutil
+    folder = shutil.copytree(ROOT / "tests" / "fixtures" / "fan_set", tmp_path / "my_set")
+    r = dsl("test", str(folder))
+    assert r.returncode == 0 and "2 passed, 0 failed" in r.stdout, r.stdout + r.stderr
+    assert "unknown field" not in r.stdout
+    shutil.rmtree(folder / "tests")
+    r = dsl("test", str(folder))
+    assert r.returncode == 1 and f"{folder} is a set folder without a tests/ folder" in r.stderr
+
+
+def test_a_bot_for_a_card_not_in_the_kingdom_is_an_error():
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm:witch,bm", "--games", "2")
+    assert r.returncode == 2 and "--bots bm:witch: witch is not in the kingdom" in r.stderr
+    assert "Traceback" not in r.stderr
+    r = dsl("play", "--kingdom", "First Game", "--bots", "bm:witch", stdin="")
+    assert r.returncode == 2 and "witch is not in the kingdom" in r.stderr
+    # a card of the kingdom is fine, and so is Big Money's own Province
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm:smithy,bm:province",
+            "--games", "2")
+    assert r.returncode == 0, r.stderr
+
+
+def test_two_alike_bots_are_told_apart():
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm,bm", "--games", "4")
+    rows = [line.split()[:2] for line in r.stdout.splitlines() if line.startswith("  bm")]
+    assert rows == [["bm", "(1)"], ["bm", "(2)"]], r.stdout
+    r = dsl("simulate", "--kingdom", "First Game", "--bots", "bm,random", "--games", "2")
+    assert "bm (1)" not in r.stdout and "  bm " in r.stdout

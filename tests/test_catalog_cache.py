@@ -89,14 +89,66 @@ def test_a_file_with_errors_keeps_its_diagnostics_from_the_cache(cache, tmp_path
     json.loads("[" * 500 + "]" * 500),                            # nested too deep
 ])
 def test_a_hostile_entry_is_never_used(cache, tmp_path, entry):
+    """Even signed with the user's own key (so past the integrity check), a hostile entry
+    decodes into nothing but the project's own dataclasses."""
     path = card_file(tmp_path)
     src = loader.read_source(path)
     cache.mkdir(parents=True)
-    (cache / f"{cc.entry_key(src.path, src.text)}.json").write_text(json.dumps(entry))
+    file = cache / f"{cc.entry_key(src.path, src.text)}.json"
+    file.write_text(json.dumps(entry))
+    assert cc.get(src.path, src.text) is None
+    _sign(file, src, json.dumps(entry).encode())
     assert cc.get(src.path, src.text) is None
     card, _ = loader.load_card(path)                 # parsed afresh, and right
     assert card.id == "tinker" and card.names == {"en": "Tinker"}
     assert not Path("/tmp/pwned").exists()
+
+
+def _sign(file: Path, src, body: bytes) -> None:
+    source = cc._source_hash(src.path, src.text)
+    key = cc.secret_key(str(file.parent), create=True)
+    head = json.dumps({"source": source, "mac": cc._mac(key, source, body)}).encode()
+    file.write_bytes(head + b"\n" + body)
+
+
+def test_an_edited_entry_is_refused_and_the_file_parsed_again(cache, tmp_path):
+    """A cache entry edited by hand (or restored from elsewhere) could make a card do what
+    its file does not say: its HMAC no longer matches, so the file is parsed again."""
+    path = card_file(tmp_path)
+    first, src = loader.load_card(path)
+    (entry,) = cache.glob("*.json")
+    text = entry.read_text()
+    assert text.count('{"c":"ast.Num","v":[1') >= 1          # +1 card, +1 action
+    entry.write_text(text.replace('{"c":"ast.Num","v":[1', '{"c":"ast.Num","v":[30')
+                     .replace('"Tinker"', '"Tampered"'))
+    assert cc.get(src.path, src.text) is None
+    card, _ = loader.load_card(path)
+    assert card == first and card.names == {"en": "Tinker"} and "30" not in repr(card.on_play)
+    assert cc.get(src.path, src.text)["card"] == first        # and the entry written again
+    # an honest entry of another file, copied under this file's name, is refused too
+    other = tmp_path / "other.yaml"
+    other.write_text(CARD.replace("+1 card", "+3 cards"), encoding="utf-8")
+    loader.load_card(other)
+    other_entry = cache / f"{cc.entry_key(str(other), other.read_text())}.json"
+    entry.write_bytes(other_entry.read_bytes())
+    assert cc.get(src.path, src.text) is None
+    assert loader.load_card(path)[0] == first
+
+
+def test_the_secret_key_is_private_and_a_shared_one_turns_the_cache_off(cache, tmp_path):
+    path = card_file(tmp_path)
+    loader.load_card(path)
+    key = cache / cc.KEY_FILE
+    assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_text()) == 64
+    src = loader.read_source(path)
+    assert cc.get(src.path, src.text) is not None
+    key.chmod(0o644)
+    cc.secret_key.cache_clear()
+    assert cc.get(src.path, src.text) is None
+    key.chmod(0o600)
+    key.write_text("not hex")
+    cc.secret_key.cache_clear()
+    assert cc.get(src.path, src.text) is None and loader.load_card(path)[0].id == "tinker"
 
 
 def test_an_entry_that_is_not_json_is_ignored(cache, tmp_path):

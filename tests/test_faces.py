@@ -4,8 +4,10 @@ formats are well-formed and safe, and the command writes whole files where it is
 import base64
 import io
 import json
+import struct
 import subprocess
 import sys
+import zlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -14,6 +16,7 @@ import pytest
 from PIL import Image as PILImage, ImageFont
 
 from dsl.cli.main import main
+from dsl.faces.art import FaceError
 from dsl.faces.face import build_face, face_png, face_svg, face_url
 from dsl.faces.layout import HEIGHT, NAME_BOX, TYPE_BOX, WIDTH
 from dsl.faces.shapes import Coin, Image, Line, Potion, Shield, Text, font_path, text_width
@@ -23,6 +26,7 @@ from dsl.text.i18n import get_locale
 from dsl.language.loader import load_paths, load_shipped
 from dsl.text.phrases import DIVIDER
 from dsl.text.render import render_card
+from dsl.web.gallery import bounded_face
 
 ROOT = Path(__file__).resolve().parent.parent
 ART_SET = ROOT / "tests" / "fixtures" / "face_art"
@@ -354,11 +358,58 @@ def test_unreadable_or_huge_art_is_a_clear_error(tmp_path, capsys):
     out = tmp_path / "c.png"
     assert main(["render", "c", "--cards", str(folder), "--format", "png", "--out",
                  str(out)]) == 1
-    assert "not an image Pillow can read" in capsys.readouterr().err and not out.exists()
+    assert "not a PNG, JPEG or SVG image" in capsys.readouterr().err and not out.exists()
     PILImage.new("L", (8000, 6000)).save(art)          # 46 kB, 48 million pixels
     assert main(["render", "c", "--cards", str(folder), "--format", "png", "--out",
                  str(out)]) == 1
     assert "8000 x 6000 pixels" in capsys.readouterr().err and not out.exists()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that states a size and holds next to nothing (a decompression bomb's header)."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body +
+                struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) +
+            chunk(b"IDAT", zlib.compress(b"\0" * 100_000)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("fmt", ["svg", "png"])
+def test_every_face_checks_its_art_by_its_bytes_and_stated_size(tmp_path, capsys, fmt):
+    """SVG faces and the gallery embed art as it is: they check it as PNG faces do."""
+    folder = _art_card(tmp_path, "art/c.png")
+    (folder / "cards" / "art").mkdir()
+    art = folder / "cards" / "art" / "c.png"
+    out = tmp_path / f"c.{fmt}"
+    for content, words in [(b"just some text, named .png\n", "not a PNG, JPEG or SVG image"),
+                           (_png_header(30000, 30000), "30000 x 30000 pixels"),
+                           (_png_header(0, 10), "states no image size")]:
+        art.write_bytes(content)
+        assert main(["render", "c", "--cards", str(folder), "--format", fmt, "--out",
+                     str(out)]) == 1
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and not out.exists()
+    art.write_bytes(_png_header(30000, 30000))
+    cat = open_sets([folder]).catalog
+    svg, note = bounded_face(cat.cards["c"], cat, get_locale("en"))
+    assert svg is None and "30000 x 30000 pixels" in note
+
+
+def test_the_art_check_reads_png_and_jpeg_sizes_without_pillow():
+    from dsl.faces.art import checked_image
+    jpeg = io.BytesIO()
+    PILImage.new("RGB", (321, 123)).save(jpeg, "JPEG")
+    assert checked_image(jpeg.getvalue()) == "image/jpeg"
+    stated = bytearray(jpeg.getvalue())
+    at = stated.index(b"\xff\xc0")                    # the frame's height and width
+    stated[at + 5:at + 9] = struct.pack(">HH", 9000, 9000)
+    with pytest.raises(FaceError, match="9000 x 9000 pixels"):
+        checked_image(bytes(stated))
+    assert checked_image(_png_header(100, 100)) == "image/png"
+    assert checked_image(b'<?xml version="1.0"?>\n<svg xmlns="x"/>') == "image/svg+xml"
+    with pytest.raises(FaceError, match="not a PNG, JPEG or SVG"):
+        checked_image(b"<html><svg></svg></html>")
 
 
 def test_a_huge_text_is_cut_and_only_what_could_show_is_laid_out():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import random
 import re
@@ -260,3 +261,116 @@ def _stdin(text: str):
         yield
     finally:
         sys.stdin = saved
+
+
+# ---- art, cache entries, set folders, the playground (issue 20) --------------------------------
+def _png(width: int, height: int, tail: bytes) -> bytes:
+    import struct
+    import zlib
+    body = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + body +
+            struct.pack(">I", zlib.crc32(b"IHDR" + body) & 0xFFFFFFFF) + tail)
+
+
+ART = st.one_of(
+    st.builds(_png, st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1),
+              st.binary(max_size=64)),
+    st.builds(lambda h, w, tail: b"\xff\xd8\xff\xe0\x00\x04ab\xff\xc0\x00\x11\x08" +
+              h.to_bytes(2, "big") + w.to_bytes(2, "big") + tail,
+              st.integers(0, 65535), st.integers(0, 65535), st.binary(max_size=64)),
+    st.builds(lambda b: b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg">' + b,
+              st.binary(max_size=64)),
+    st.binary(max_size=200))
+
+
+@given(ART, st.sampled_from(("svg", "png")))
+@settings(max_examples=40)
+def test_art_files(data, fmt):
+    """Any bytes as a card's art: a face, or a clear error; never a traceback or a
+    decompression bomb unpacked."""
+    with tempfile.TemporaryDirectory() as tmp:
+        _file(tmp, "s/set.yaml", "id: painted\nnames: {en: Painted}\n")
+        _file(tmp, "s/cards/c.yaml", "id: c\nset: painted\ncost: 2\ntypes: [action]\n"
+              "names: {en: C}\nart: art/c.png\non_play: |\n  +1 card\n")
+        (Path(tmp) / "s/cards/art").mkdir()
+        (Path(tmp) / "s/cards/art/c.png").write_bytes(data)
+        out = io.StringIO()
+        with bounded(f"art {data[:20]!r}"), contextlib.redirect_stdout(out), \
+                contextlib.redirect_stderr(out):
+            try:
+                code = cli_main(["render", "c", "--cards", f"{tmp}/s", "--format", fmt,
+                                 "--out", f"{tmp}/face.{fmt}"])
+            except SystemExit as e:
+                code = e.code
+        assert code in (0, 1), out.getvalue()
+        assert "Traceback" not in out.getvalue()
+        assert code == 0 or "art" in out.getvalue() or "image" in out.getvalue()
+
+
+@given(st.binary(max_size=300) | mutated(['{"source": "x", "mac": "y"}\n{"d": []}']))
+@settings(max_examples=40)
+def test_cache_entries(entry):
+    """Any bytes as the cache entry of a card file: the card is the file's, never the entry's."""
+    from dsl.language import file_cache, loader
+    text = CARDS[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _file(tmp, "c.yaml", text)
+        saved = os.environ.get("DSL_CACHE_DIR"), os.environ.pop("DSL_NO_CACHE", None)
+        os.environ["DSL_CACHE_DIR"] = f"{tmp}/cache"
+        try:
+            fresh, _ = loader.load_card(path)
+            (Path(tmp) / "cache" / f"{file_cache.entry_key(str(path), text)}.json").write_bytes(
+                entry if isinstance(entry, bytes) else entry.encode("utf-8", "surrogatepass"))
+            with bounded("cache entry"):
+                again, _ = loader.load_card(path)
+        finally:
+            for key, value in zip(("DSL_CACHE_DIR", "DSL_NO_CACHE"), saved):
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+        assert again == fresh
+
+
+@given(mutated(["settypo", "set\u202eypo", "base", "fan"]),
+       st.sampled_from(["", "\u202e", "\u2066", "\u200f", "\x00", "é"]))
+@settings(max_examples=40)
+def test_set_folders(set_id, char):
+    """A card's `set:` and names in a set folder: an error at the field or clean."""
+    with tempfile.TemporaryDirectory() as tmp:
+        _file(tmp, "s/set.yaml", f"id: settypo\nnames: {{en: \"Set{char}\"}}\n")
+        _file(tmp, "s/cards/c.yaml", f"id: c\nset: {json.dumps(set_id)}\ncost: 2\n"
+              f"types: [action]\nnames: {{en: \"C{char}\"}}\non_play: |\n  +1 card\n")
+        with bounded(f"set {set_id!r}"):
+            diags = lint([f"{tmp}/s"])
+        _positioned(diags)
+        errors = [d for d in diags if d.severity == "error"]
+        if set_id == "settypo" and not char:
+            assert errors == [], [d.format() for d in errors]
+        if char in ("\u202e", "\u2066", "\u200f"):
+            assert any("bidirectional" in d.message for d in errors)
+
+
+@given(st.binary(max_size=400) | mutated(['{"yaml": "id: x\\n", "locale": "en"}']),
+       st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain",
+                        ""]))
+@settings(max_examples=40)
+def test_playground_requests(body, ctype):
+    """Any body to the playground's /api/lint: a JSON answer of a known status."""
+    client = _playground()
+    with bounded("playground"):
+        r = client.post("/api/lint", data=body if isinstance(body, bytes) else
+                        body.encode("utf-8", "surrogatepass"), content_type=ctype)
+    assert r.status_code in (200, 400, 413, 415), r.status_code
+    assert r.is_json and r.headers["Content-Type"].count("charset") <= 1
+
+
+_PLAYGROUND: list = []
+
+
+def _playground():
+    if not _PLAYGROUND:
+        from dsl.language.fansets import open_sets
+        from dsl.web.playground import create_app
+        _PLAYGROUND.append(create_app(open_sets()).test_client())
+    return _PLAYGROUND[0]

@@ -160,6 +160,27 @@ def test_a_huge_catalog_value_is_refused_or_dropped(tmp_path, monkeypatch):
     assert any(f.code == "E014" and "100,000 characters long" in f.message for f in found)
 
 
+@pytest.mark.parametrize("length", [100_000, 1000])
+def test_a_face_of_a_huge_catalog_name_is_quick(tmp_path, monkeypatch, length):
+    """A catalog card name over 1,000 characters is dropped (the face shows the card
+    file's name); one of 1,000, the most kept, is drawn, cut to the banner, quickly."""
+    import time
+    from dsl.faces.face import face_png, face_svg
+    from dsl.language.fansets import open_sets
+    from dsl.text.i18n import get_locale
+    po = _catalog(tmp_path, monkeypatch)
+    name = "\n".join('"' + "S" * 100 + '"' for _ in range(length // 100))
+    po.write_text(po.read_text().replace('msgid "Smithy"\nmsgstr ""',
+                                         f'msgid "Smithy"\nmsgstr ""\n{name}'))
+    cat = open_sets().catalog
+    loc = get_locale("de", tmp_path / "loc")
+    start = time.monotonic()
+    svg = face_svg(cat.cards["smithy"], cat, loc)
+    face_png(cat.cards["smithy"], cat, loc)
+    assert time.monotonic() - start < 10
+    assert ("S" * 50 in svg) == (length <= 1000) and len(svg) < 200_000
+
+
 MEMORY_CASES = textwrap.dedent("""
     import os, resource, sys
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
@@ -190,3 +211,15 @@ def test_hostile_cases_fit_in_one_gib(tmp_path, monkeypatch):
     assert "Traceback" not in r.stderr and "MemoryError" not in r.stderr, r.stderr[-3000:]
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.count("case ") == 6, r.stdout
+
+
+def test_a_catalog_with_an_unknown_charset_is_a_locale_error(tmp_path, monkeypatch):
+    """Found by tools/fuzz.py --hostile (seed 644620761): babel's write_mo raised
+    LookupError for a Content-Type charset Python does not know."""
+    from dsl.text.i18n import LocaleError, get_locale
+    po = _catalog(tmp_path, monkeypatch)
+    text = po.read_text()
+    cut = text.index('charset=utf-8\\n"')            # the header's last line, mangled
+    po.write_text(text[:cut] + 'charset=utf-8\\{n"')
+    with pytest.raises(LocaleError, match="charset"):
+        get_locale("de", tmp_path / "loc")

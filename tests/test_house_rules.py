@@ -38,8 +38,8 @@ def test_house_rules_apply_only_to_games_with_the_sets_cards(tmp_path):
 
 def test_two_sets_whose_house_rules_disagree_are_a_warning(tmp_path):
     one, two = _house_set(tmp_path, "big_hands", 6), _house_set(tmp_path, "small_hands", 4)
-    diags = [d for d in lint([str(one), str(two)]) if d.code == "W015"]
+    diags = [d for d in lint([str(one), str(two)]) if d.code == "W016"]
     assert len(diags) == 1 and "small_hands" in diags[0].message and \
         "big_hands" in diags[0].message and diags[0].severity == "warning"
     same = _house_set(tmp_path, "big_hands_too", 6)
-    assert not [d for d in lint([str(one), str(same)]) if d.code == "W015"]
+    assert not [d for d in lint([str(one), str(same)]) if d.code == "W016"]

@@ -154,8 +154,9 @@ def test_lint_of_one_card_file_sees_the_other_cards_of_its_set(tmp_path):
     cards = tmp_path / "my_set" / "cards"
     cards.mkdir(parents=True)
     (tmp_path / "my_set" / "set.yaml").write_text("id: my_set\nnames: {en: My Set}\n")
-    (cards / "master.yaml").write_text(HEADER.format(id="master") + "on_play: +4 cards\n")
-    pupil = card(cards, HEADER.format(id="pupil") +
+    header = HEADER.replace("set: fan", "set: my_set")
+    (cards / "master.yaml").write_text(header.format(id="master") + "on_play: +4 cards\n")
+    pupil = card(cards, header.format(id="pupil") +
                  "on_play: |\n  if owned(master) > 0 { +1 action }\n", "pupil.yaml")
     assert [d.message for d in lint([str(pupil)]) if d.severity == "error"] == []
     assert all(d.path == str(pupil) for d in lint([str(pupil)]))
@@ -209,3 +210,57 @@ def test_the_phase_is_compared_with_a_phase_name(tmp_path):
     p = card(tmp_path, HEADER.format(id="ph") + "on_play: |\n  if phase = lunch { +1 card }\n")
     (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
     assert d.code == "E005" and "one of action, buy, cleanup" in d.message
+
+
+def test_a_misspelt_set_in_a_set_folder_is_an_error_at_the_field(tmp_path):
+    cards = tmp_path / "settypo" / "cards"
+    cards.mkdir(parents=True)
+    (tmp_path / "settypo" / "set.yaml").write_text("id: settypo\nnames: {en: Set Typo}\n")
+    typo = card(cards, HEADER.replace("set: fan", "set: setypo").format(id="typo") +
+                "on_play: +1 card\n", "typo.yaml")
+    good = card(cards, HEADER.replace("set: fan", "set: settypo").format(id="good") +
+                "on_play: +1 card\n", "good.yaml")
+    errs = [d for d in lint([str(tmp_path / "settypo")]) if d.severity == "error"]
+    assert [(d.path, d.code, d.line, d.col) for d in errs] == [(str(typo), "E004", 2, 6)]
+    assert "unknown set 'setypo'" in errs[0].message and "settypo" in errs[0].message
+    # a card of a set folder may belong to another loaded set, and a loose card file to any
+    card(cards, HEADER.replace("set: fan", "set: base").format(id="promo") +
+         "on_play: +1 card\n", "promo.yaml")
+    typo.unlink()
+    assert [d for d in lint([str(tmp_path / "settypo")]) if d.severity == "error"] == []
+    assert good.exists()
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u202a", "\u2066", "\u2069", "\u200e", "\u200f"])
+def test_bidi_control_characters_in_names_are_errors(tmp_path, char):
+    """A right-to-left override in a name would reorder the text printed around it."""
+    folder = tmp_path / "bidi"
+    (folder / "cards").mkdir(parents=True)
+    (folder / "set.yaml").write_text(
+        f"id: bidi\nnames: {{en: Bidi{char}Set}}\n"
+        f"kingdoms:\n  - id: k1\n    names: {{en: \"King{char}dom\"}}\n"
+        f"    cards: [smithy, village, market, festival, laboratory, moat, cellar, "
+        f"chapel, mine, witch]\n", encoding="utf-8")
+    cards = folder / "cards"
+    card(cards, HEADER.replace("set: fan", "set: bidi")
+         .replace("names: {{en: X, hu: X, cs: X}}", f"names: {{{{en: \"Sm{char}ith\"}}}}")
+         .format(id="sm") + "on_play: +1 card\n", "sm.yaml")
+    errs = sorted((Path(d.path).name, d.line, d.col, d.code) for d in
+                  lint([str(folder)]) if d.severity == "error")
+    assert errs == [("set.yaml", 2, 13, "E002"), ("set.yaml", 5, 17, "E002"),
+                    ("sm.yaml", 5, 13, "E002")], errs
+    msgs = [d.message for d in lint([str(folder)]) if d.severity == "error"]
+    assert all(f"U+{ord(char):04X}" in m and "bidirectional" in m for m in msgs)
+    assert not [d for d in lint([str(tmp_path / "bidi")]) if d.code == "E004"]
+
+
+def test_a_syntax_error_brings_no_false_printed_text_warning(tmp_path):
+    p = card(tmp_path, HEADER.format(id="e3") + 'text: {en: "+1 Card"}\n'
+             "on_play: |\n  +1 card\n  +1 actoin\n")
+    assert [(d.code, d.line) for d in lint([str(p)])] == [("E003", 9)]
+
+
+def test_a_misspelt_function_suggests_the_function_before_a_card(tmp_path):
+    p = card(tmp_path, HEADER.format(id="c") + "on_play: |\n  +cout(hand) cards\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E004" and "unknown function 'cout'; did you mean 'count'?" in d.message

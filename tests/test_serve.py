@@ -136,6 +136,70 @@ def test_bad_requests_are_json_errors(client, body, ctype, status, message):
     assert r.is_json and message in r.get_json()["error"]
 
 
+def test_a_chunked_oversized_body_is_413_and_pages_state_one_charset(fan):
+    """A chunked body states no length: one over the limit is still "too large" (413),
+    not a cut body called "not JSON"; and a page's Content-Type names its charset once."""
+    import http.client
+    import threading
+    from werkzeug.serving import make_server
+    server = make_server("127.0.0.1", 0, create_app(open_sets([fan])), threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        body = json.dumps({"yaml": "x" * (MAX_BODY + 100)}).encode()
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("POST", "/api/lint", body=iter([body[i:i + 8192]
+                                                     for i in range(0, len(body), 8192)]),
+                     headers={"Content-Type": "application/json"}, encode_chunked=True)
+        r = conn.getresponse()
+        assert r.status == 413 and "too large" in json.loads(r.read())["error"]
+        small = json.dumps({"yaml": "id: x\n"}).encode()
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("POST", "/api/lint", body=iter([small]),
+                     headers={"Content-Type": "application/json"}, encode_chunked=True)
+        r = conn.getresponse()
+        assert r.status == 200 and json.loads(r.read())["errors"] >= 1
+    finally:
+        server.shutdown()
+    client = create_app(open_sets([fan])).test_client()
+    for path in ("/", "/playground.js", "/gallery.css"):
+        ctype = client.get(path).headers["Content-Type"]
+        assert ctype.count("charset") == 1 and ctype.endswith("; charset=utf-8"), ctype
+
+
+@pytest.mark.parametrize("host, words", [
+    ("nosuch.invalid", "--host 'nosuch.invalid' is not an address or host name this computer"),
+    ("192.0.2.1", "--host must be an address of this computer"),
+])
+def test_a_bad_host_is_a_clear_error(host, words):
+    r = subprocess.run([sys.executable, "-m", "dsl", "serve", "--host", host, "--port", "0"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and words in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_babel_never_prints_its_own_warnings(tmp_path, monkeypatch, capsys):
+    """Babel prints a .po line it cannot read to stdout ("WARNING: Problem on line N");
+    the commands keep their output their own and `dsl lint --locale` says W015 there."""
+    from dsl.cli.main import main
+    from dsl.text.i18n import get_locale
+    monkeypatch.chdir(tmp_path)
+    assert main(["locale", "init", "de"]) == 0
+    po = tmp_path / "locales/de/LC_MESSAGES/dominion.po"
+    lines = po.read_text().split("\n")
+    lines.insert(30, "this line is garbage")
+    po.write_text("\n".join(lines))
+    capsys.readouterr()
+    assert get_locale("de", tmp_path / "locales").code == "de"
+    assert main(["render", "smithy", "--locale", "de"]) == 0
+    main(["lint", "--locale", "de"])
+    out = capsys.readouterr()
+    assert "WARNING" not in out.out + out.err
+    assert f"{po.relative_to(tmp_path)}:31:1: warning W015" in out.out
+    assert main(["locale", "update", "de"]) == 0
+    out = capsys.readouterr()
+    assert "WARNING" not in out.out + out.err and ":31: a line the catalog reader" in out.err
+
+
 def test_no_path_reaches_the_disk(client):
     for url in ("/api/cards/..%2F..%2Fetc%2Fpasswd", "/api/cards/%2Fetc%2Fpasswd",
                 "/api/cards/nope", "/../../etc/passwd", "/dsl/serve.py"):

@@ -44,6 +44,22 @@ def _scenario_files(paths: list) -> list[Path]:
     return out
 
 
+def _set_folders_to_tests(paths: list, fans: list) -> tuple[list, list]:
+    """A set folder given to `dsl test` means its tests/ folder, run with its cards (its
+    set.yaml and card files are no scenarios)."""
+    out, fans = [], list(fans)
+    for p in map(Path, paths):
+        if p.is_dir() and (p / "set.yaml").is_file():
+            if not (p / "tests").is_dir():
+                raise SystemExit(f"dsl: {p} is a set folder without a tests/ folder: put its "
+                                 f"scenarios in {p}/tests/ (see docs/scenarios.md)")
+            if p.resolve() not in {Path(f).resolve() for f in fans}:
+                fans.append(p)
+            p = p / "tests"
+        out.append(str(p))
+    return out, fans
+
+
 def cmd_lint(args) -> int:
     from dsl.lint.checks import ignore_codes, lint, locale_diagnostics
     try:
@@ -120,6 +136,7 @@ def cmd_test(args) -> int:
         if not paths:
             raise SystemExit("dsl: give scenario files or folders (or a fan set with a "
                              "tests/ folder: dsl test --cards my_set)")
+    paths, fans = _set_folders_to_tests(paths, fans)
     files = _scenario_files(paths)
     failed = 0
     for f in files:

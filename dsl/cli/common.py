@@ -119,6 +119,20 @@ def check_players(cat, n: int, what: str) -> None:
         bad_arguments(f"{what}: the rules allow {lo} to {hi} players")
 
 
+def check_bot_cards(cat, kingdom, bots) -> None:
+    """`bm:CARD` needs CARD in the game: without it the bot would play plain `bm`, and two
+    alike bots would seem to differ (the card's own name is the error, not the piles a
+    strategy names for games that have them)."""
+    in_game = set(kingdom) | set(cat.rules.basic_piles) | \
+        {c for r in cat.set_rules.values() for c in r.piles + r.end_piles}
+    for spec in bots:
+        card = spec.partition(":")[2]
+        if card and card in cat.cards and card not in in_game:
+            bad_arguments(f"--bots {spec}: {card} is not in the kingdom "
+                          f"({', '.join(kingdom)}), so the bot would play as plain "
+                          f"{spec.partition(':')[0]}; give a kingdom with {card}, or another bot")
+
+
 def record_file(path):
     """The record file to write (whole, or not at all), or None; a path that cannot be
     written is a clear error before anything is played."""

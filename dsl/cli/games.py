@@ -6,8 +6,8 @@ import json
 import sys
 
 from .common import (MAX_GAMES, bad_arguments, cap_workers, cards_option, check_at_most,
-                     check_players, card_sets, progress, record_file, resolve_kingdom,
-                     rule_choice, set_rule_options)
+                     check_bot_cards, check_players, card_sets, progress, record_file,
+                     resolve_kingdom, rule_choice, set_rule_options)
 
 
 def cmd_simulate(args) -> int:
@@ -23,6 +23,7 @@ def cmd_simulate(args) -> int:
     choice = rule_choice(cat, args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     check_players(cat, len(bots), f"--bots gives {len(bots)} player(s), one bot each")
+    check_bot_cards(cat, kingdom, bots)
     if args.games < 1 or args.workers < 1:
         bad_arguments("--games and --workers must be at least 1")
     check_at_most("--games", args.games, MAX_GAMES)
@@ -73,9 +74,11 @@ def cmd_simulate(args) -> int:
         return 0
     print(f"{res.games} game(s), seed {args.seed}, {seconds:.2f}s "
           f"({out['games_per_s']} games/s), kingdom: {', '.join(kingdom)}")
-    for b in out["bots"]:
+    names = [b["name"] for b in out["bots"]]
+    for i, b in enumerate(out["bots"]):
         lo, hi = b["win_rate_ci95"]
-        print(f"  {b['name']:16} wins {b['wins']:8.1f}  {b['win_rate']:6.1%} "
+        name = f"{b['name']} ({i + 1})" if names.count(b["name"]) > 1 else b["name"]
+        print(f"  {name:16} wins {b['wins']:8.1f}  {b['win_rate']:6.1%} "
               f"[{lo:.1%}, {hi:.1%}]  avg VP {b['avg_vp']:5.1f}  avg turns {b['avg_turns']:5.1f}")
     print(f"  ties {res.ties}, first player won {out['first_player_win_rate']:.1%}"
           + (f", {res.unfinished} stopped at the turn limit" if res.unfinished else ""))
@@ -139,6 +142,7 @@ def cmd_play(args) -> int:
     from interpreter.runs.simulation import make_bot
     from interpreter.engine.turns import play_game
     from dsl.text.i18n import LocaleError, locale_for
+    from dsl.text.terminal import your_seat
     sets = card_sets(args)
     cat = sets.catalog
     kingdom = resolve_kingdom(cat, args.kingdom)
@@ -157,8 +161,9 @@ def cmd_play(args) -> int:
         bad_arguments(str(e))
     rng = random.Random(args.seed)
     human = HumanAgent(0, locale=args.locale, catalog=cat)
+    check_bot_cards(cat, kingdom, bots)
     agents = [human] + [make_bot(b, cat, rng) for b in bots]
-    names = ["p1 (you)"] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
+    names = [your_seat("p1")] + [f"{b}@{i + 2}" for i, b in enumerate(bots)]
     record = record_file(args.record)
     recorder = Recorder(record.stream, sets.fan_sets()) if record else None
     if recorder:

@@ -6,7 +6,6 @@ renderer (dsl.text.render), and keep dsl/cli/main.py about the language and the 
 """
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
@@ -221,12 +220,12 @@ def cmd_locale_template(args) -> int:
 
 
 def cmd_locale_update(args) -> int:
-    from babel.messages.pofile import read_po
     from dsl.text.catalog_build import merge, po_bytes
     from dsl.text.catalog_check import check_text
     from .common import card_sets
     from dsl.language.inputs import InputError, read_bounded
-    from dsl.text.i18n import DOMAIN, MAX_CATALOG_BYTES, LocaleError, catalog_path, check_plural_header
+    from dsl.text.i18n import (DOMAIN, MAX_CATALOG_BYTES, LocaleError, catalog_path,
+                               check_plural_header, read_catalog)
     catalog = card_sets(args).catalog
     folder, fan, why = _work_folder(args, catalog)
     if folder is None:
@@ -246,7 +245,10 @@ def cmd_locale_update(args) -> int:
         try:
             raw = read_bounded(path, MAX_CATALOG_BYTES, "a .po catalog")
             check_plural_header(path, raw)
-            old = read_po(io.BytesIO(raw), domain=DOMAIN)
+            old, skipped = read_catalog(raw, domain=DOMAIN)
+            for line, what in skipped:
+                print(f"dsl: note: {path}:{line}: a line the catalog reader cannot understand "
+                      f"is dropped: {what}", file=sys.stderr)
             too_long = _too_long(old)
             if too_long:
                 raise LocaleError(f"{path}:{too_long}")

@@ -10,12 +10,11 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
-from .art import FaceError
+from .art import MAX_ART_PIXELS, FaceError
 from .shapes import Coin, Image, Line, Potion, Rect, Shield, Text, font_path
 from .svg import COIN_INK, EDGE, POTION_BLUE, VP_GREEN, potion_points, shield_points
 
 SUPERSAMPLE = 2
-MAX_ART_PIXELS = 40_000_000      # a small file may unpack to a huge image
 PNG_EXTRA = "install the png extra: pip install 'dominion-card-language[png]'"
 
 
@@ -121,13 +120,16 @@ class _Canvas:
         from PIL import ImageOps, UnidentifiedImageError
         if i.mime == "image/svg+xml":
             return
-        try:
+        try:                  # faces.art has checked its type and stated size; Pillow again
             art = PILImage.open(io.BytesIO(i.data))
             if art.width * art.height > MAX_ART_PIXELS:
                 raise FaceError(f"the art image is {art.width} x {art.height} pixels, at "
                                 f"most {MAX_ART_PIXELS // 10**6} million; make it smaller")
             art.load()
-        except (UnidentifiedImageError, OSError, ValueError, PILImage.DecompressionBombError):
+        except PILImage.DecompressionBombError:
+            raise FaceError(f"the art image is too large to unpack: at most "
+                            f"{MAX_ART_PIXELS // 10**6} million pixels") from None
+        except (UnidentifiedImageError, OSError, ValueError):
             raise FaceError("the art is not an image Pillow can read (PNG or JPEG)") from None
         b = self.box(i.x, i.y, i.w, i.h)
         art = ImageOps.fit(art.convert("RGBA"), (b[2] - b[0], b[3] - b[1]))

@@ -197,7 +197,8 @@ class Checker:
             return
         pool = list(s.variables) + list(ZONES) + list(HISTORY) + ["this", "it"] + \
             list(s.known_types) + list(s.known_cards) + list(FUNCTIONS) + list(FACTS)
-        close = difflib.get_close_matches(n, pool, n=1)
+        close = (what == "function" and difflib.get_close_matches(n, list(FUNCTIONS), n=1)) \
+            or difflib.get_close_matches(n, pool, n=1)      # a function's name, a function
         hint = f"; did you mean '{close[0]}'?" if close else \
             "; names are zones, variables bound with `as`, card types and card ids"
         self.report(node, "E004", f"unknown {what} '{n}'{hint}")

@@ -19,7 +19,7 @@ CODES = {
     "E003": ("a syntax error in an effect, condition or rule",
              "write the construct as docs/language.md shows it; the caret marks where the "
              "parser stopped"),
-    "E004": ("an unknown name: a card, card type, mat, variable or strategy",
+    "E004": ("an unknown name: a card, card type, set, mat, variable or strategy",
              "check the spelling (see `dsl cards`); a card of your own set is loaded with its "
              "set folder; bind a variable (`as x`) before reading it"),
     "E005": ("a type error: a value of the wrong kind where it is used",
@@ -63,7 +63,10 @@ CODES = {
              "until the flag is removed",
              "check the msgstr against the msgid (`dsl locale update` marks changed msgids "
              "fuzzy), then delete `fuzzy` from its `#,` line"),
-    "W015": ("two fan sets' rules.yaml disagree; a game with cards of both is played with "
+    "W015": ("`--locale L`: a catalog line that is not .po syntax (not a keyword, comment or "
+             "quoted string) is skipped by the catalog reader",
+             "fix the line (a msgstr continues on lines that are \"quoted\") or delete it"),
+    "W016": ("two fan sets' rules.yaml disagree; a game with cards of both is played with "
              "the first loaded set's", "make the two rule files agree, or play the sets "
              "apart"),
     "W020": ("a printed text states a bonus, VP or cost the effect does not do, or the "

@@ -14,6 +14,13 @@ and with the fields each class declares; anything else makes the entry unusable 
 file is parsed again. An entry not owned by the user running the command is ignored, and
 the cache folder is created private (0700).
 
+Integrity: an entry states the hash of what it was made from (the code, the file's path and
+text) and an HMAC-SHA256 of that hash and its value, keyed with a random secret in the
+folder's `key` file (created 0600, with O_EXCL; a key file that is a link, not the user's,
+readable by others or malformed turns the cache off). An entry edited by hand, copied under
+another file's name or made with another key (a cache folder restored from elsewhere, an
+old format) is not used: the file is parsed again and its entry rewritten.
+
     DSL_CACHE_DIR=FOLDER   another cache folder
     DSL_NO_CACHE=1         neither read nor write the cache
 """
@@ -21,8 +28,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
 import sys
 from functools import lru_cache
 from importlib.resources import files
@@ -33,7 +43,7 @@ from . import errors as _errors
 from . import model as _model
 from . import yamlpos as _yamlpos
 
-FORMAT = 1                       # bump when the encoding below changes
+FORMAT = 2                       # bump when the encoding below changes
 MAX_ENTRY_BYTES = 4_000_000      # an entry larger than this is neither written nor read
 MAX_ENTRIES = 4000               # beyond this many files, the oldest half is removed
 MAX_DEPTH = 200                  # nesting of an entry (hostile entries stay bounded)
@@ -173,25 +183,82 @@ def code_key() -> str:
     return h.hexdigest()
 
 
-def entry_key(path: str, text: str) -> str:
+def _source_hash(path: str, text: str) -> str:
+    """What an entry is made from: this code, the file's path and its text."""
     h = hashlib.sha256(code_key().encode())
     h.update(path.encode("utf-8", "replace") + b"\0" + text.encode("utf-8", "replace"))
-    return h.hexdigest()[:40]
+    return h.hexdigest()
+
+
+def entry_key(path: str, text: str) -> str:
+    return _source_hash(path, text)[:40]
+
+
+KEY_FILE = "key"
+
+
+@lru_cache(maxsize=8)
+def secret_key(folder: str, create: bool = False) -> bytes | None:
+    """The folder's secret (32 random bytes, hex in `key`), made when `create` and missing;
+    None when it is missing, or is not a private regular file of this user."""
+    path = os.path.join(folder, KEY_FILE)
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    if create:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o600)
+        except FileExistsError:
+            pass
+        except OSError:
+            return None
+        else:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32))
+    try:
+        fd = os.open(path, os.O_RDONLY | nofollow | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_mode & 0o077 or \
+                (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+            return None
+        raw = f.read(65)
+    try:
+        key = bytes.fromhex(raw.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    if len(key) != 32:
+        return None
+    secret_key.cache_clear() if create else None      # a later read sees the file as made
+    return key
+
+
+def _mac(key: bytes, source: str, body: bytes) -> str:
+    return hmac.new(key, source.encode("ascii") + b"\n" + body, hashlib.sha256).hexdigest()
 
 
 # ---- reading and writing -----------------------------------------------------------------------
 def get(path: str, text: str):
-    """The cached value for this card file's path and text, or None."""
+    """The cached value for this card file's path and text, or None (also for an entry
+    whose hash or HMAC does not match: see the module's docstring)."""
     folder = cache_dir()
     if folder is None:
         return None
-    file = folder / f"{entry_key(path, text)}.json"
+    source = _source_hash(path, text)
+    file = folder / f"{source[:40]}.json"
     try:
         st = file.stat()
         if st.st_size > MAX_ENTRY_BYTES or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
             return None
-        data = json.loads(file.read_text(encoding="utf-8"))
-        return decode(data)
+        key = secret_key(str(folder))
+        if key is None:
+            return None
+        head, _, body = file.read_bytes().partition(b"\n")
+        stated = json.loads(head)
+        if not isinstance(stated, dict) or stated.get("source") != source or \
+                not hmac.compare_digest(str(stated.get("mac")), _mac(key, source, body)):
+            return None
+        return decode(json.loads(body.decode("utf-8")))
     except Exception:        # whatever a broken or hostile entry raises: parse the file again
         return None
 
@@ -202,16 +269,21 @@ def put(path: str, text: str, value) -> None:
     if folder is None:
         return
     try:
-        data = json.dumps(encode(value), separators=(",", ":"))
+        body = json.dumps(encode(value), separators=(",", ":")).encode("utf-8")
     except (TypeError, ValueError, RecursionError):
         return
-    if len(data) > MAX_ENTRY_BYTES:
+    if len(body) > MAX_ENTRY_BYTES - 200:
         return
-    file = folder / f"{entry_key(path, text)}.json"
+    source = _source_hash(path, text)
+    file = folder / f"{source[:40]}.json"
     part = file.with_name(f"{file.name}.{os.getpid()}.part")
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        part.write_text(data, encoding="utf-8")
+        key = secret_key(str(folder)) or secret_key(str(folder), create=True)
+        if key is None:
+            return
+        head = json.dumps({"source": source, "mac": _mac(key, source, body)}).encode("ascii")
+        part.write_bytes(head + b"\n" + body)
         part.replace(file)
         if not _pruned:
             _pruned.append(True)          # once per process: a look at the folder's size

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
@@ -230,6 +231,7 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
         vp = src.parse(("vp",), vp, expr=True, role="expr")
     elif isinstance(vp, int):
         vp = parse_expr(str(vp)) if vp >= 0 else parse_expr(f"0 - {-vp}")
+    no_bidi(src, ("names",), data["names"])
     card = CardDef(id=data["id"], set=data["set"], cost=parse_cost(data["cost"]),
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
@@ -238,6 +240,20 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
+
+
+BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def no_bidi(src: Source, key: tuple, names: dict) -> None:
+    """A name with a bidirectional control character (an override, an embedding, an
+    isolate or a mark) is an error: it would reorder the text printed around it."""
+    for lang, name in names.items():
+        m = BIDI_CONTROLS.search(name) if isinstance(name, str) else None
+        if m:
+            src.error(key + (lang,), "E002", f"{'/'.join(map(str, key))}.{lang}: a "
+                      f"bidirectional control character (U+{ord(m.group()):04X}) at character "
+                      f"{m.start() + 1}; it would reorder the text around the name: remove it")
 
 
 def _art_path(src: Source, path: Path, art: str | None) -> str | None:
@@ -314,6 +330,13 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         src.error(("id",), "E006", f"duplicate set id '{data['id']}' (also in {other['path']}); "
                   "give this set another id")
         return src
+    no_bidi(src, ("names",), data.get("names", {}))
+    for i, k in enumerate(data.get("kingdoms", [])):
+        no_bidi(src, ("kingdoms", i, "names"), k["names"])
+    for i, t in enumerate(data.get("types", [])):
+        no_bidi(src, ("types", i, "names"), t["names"])
+    for i, r in enumerate(data.get("rules", [])):
+        no_bidi(src, ("rules", i, "names"), r.get("names") or {})
     catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path),
                                 "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
                                 "lint_ignore": _lint_ignore(src, data)}
@@ -422,20 +445,22 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             src.error((), "E001", refused)
             loaded.sources.append(src)
             continue
-        set_id = None
-        for f in sorted(specials, key=lambda f: f.name != "set.yaml"):   # the set file first
+        folder_sets = {}                     # a set folder -> its set's id
+        for f in sorted(specials, key=lambda f: f.name != "set.yaml"):   # the set files first
             if f.name == "rules.yaml":
                 rules, src = load_rules(f)
-                _take_rules(cat, rules, set_id, src)
+                _take_rules(cat, rules, folder_sets.get(f.parent), src)
             else:
                 src = load_set_file(f, cat)
-                set_id = _set_id_of(src, cat)
+                folder_sets.update((f.parent, s["id"]) for s in cat.sets.values()
+                                   if s["path"] == str(f))
             loaded.sources.append(src)
         for f in files_:
             card, src = load_card(f)
             loaded.sources.append(src)
             if card is None:
                 continue
+            _check_set(src, card, folder_sets.get(f.parent.parent), cat)
             if card.id in cat.cards:
                 other = cat.cards[card.id].path
                 src.error(("id",), "E006", f"duplicate card id '{card.id}' (also in {other}); "
@@ -444,10 +469,6 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             cat.cards[card.id] = card
             loaded.card_sources[card.id] = src
     return loaded
-
-
-def _set_id_of(src: Source, cat: Catalog) -> str | None:
-    return next((sid for sid, s in cat.sets.items() if s["path"] == src.path), None)
 
 
 def _take_rules(cat: Catalog, rules: Rules | None, set_id: str | None, src: Source) -> None:
@@ -461,12 +482,23 @@ def _take_rules(cat: Catalog, rules: Rules | None, set_id: str | None, src: Sour
         return
     for other, theirs in cat.house_rules.items():
         if theirs != rules:
-            src.error((), "W015", f"the rules of set '{set_id}' differ from those of set "
+            src.error((), "W016", f"the rules of set '{set_id}' differ from those of set "
                       f"'{other}' ({cat.sets[other]['path']}); a game with cards of both is "
                       f"played with '{other}''s; make them agree or keep the sets apart",
                       severity="warning")
             break
     cat.house_rules[set_id] = rules
+
+
+def _check_set(src: Source, card: CardDef, folder_set: str | None, cat: Catalog) -> None:
+    """A card in a set folder belongs to that folder's set or to another loaded set; a
+    misspelt `set:` would show the card under a set of its own and out of its set's checks."""
+    if folder_set is None or card.set == folder_set or card.set in cat.sets:
+        return
+    hint = difflib.get_close_matches(card.set, list(cat.sets), n=1)
+    src.error(("set",), "E004", f"unknown set '{card.set}' (this card is in the folder of set "
+              f"'{folder_set}'); " + (f"did you mean '{hint[0]}'?" if hint and
+                                      hint[0] != folder_set else f"write set: {folder_set}"))
 
 
 def load_shipped(extra: list[Path] | None = None) -> Loaded:

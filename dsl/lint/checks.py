@@ -1,6 +1,7 @@
 """`dsl lint`: every check on card files, set files and the rule table, as diagnostics."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from dsl.language import ast as A
@@ -46,7 +47,8 @@ def check_source(src, catalog, card=None) -> None:
             src.error(("names",), "W001", f"no '{loc}' name for {card.id}; add names.{loc} "
                       f"(set '{card.set}' lists the locales {', '.join(locales)} in its "
                       "set.yaml `locales:`)", severity="warning")
-        check_printed_text(src, card)
+        if not any(d.code == "E003" for d in src.diagnostics):   # an effect cut short by a
+            check_printed_text(src, card)                          # syntax error does less
         ignored = (catalog.sets.get(card.set) or {}).get("lint_ignore") or ()
         src.diagnostics[:] = [d for d in src.diagnostics if d.code not in ignored]
 
@@ -128,12 +130,20 @@ def _strategy_files(targets: list[Path]) -> list[Path]:
 
 
 def _is_strategy(path: Path) -> bool:
-    from dsl.language.yamlpos import load_yaml
+    """A strategy by its content. A file over 100 KB (up to the loader's limit) is judged
+    by its top-level keys as written, without YAML: parsing it twice would be slow."""
+    from dsl.language.inputs import InputError, read_bounded
+    from dsl.language.yamlpos import MAX_BYTES, load_yaml
     try:
-        if not path.is_file() or path.stat().st_size > 100_000:
+        if not path.is_file():
             return False
-        data, _ = load_yaml(path.read_text(encoding="utf-8"), str(path))
-    except (OSError, UnicodeDecodeError, DslError):
+        raw = read_bounded(path, MAX_BYTES)
+        text = raw.decode("utf-8")
+        if len(raw) > 100_000:
+            return bool(re.search(r"^buy\s*:", text, re.M)) and \
+                not re.search(r"^id\s*:", text, re.M)
+        data, _ = load_yaml(text, str(path))
+    except (OSError, InputError, UnicodeDecodeError, DslError):
         return False
     return isinstance(data, dict) and "buy" in data and "id" not in data
 
@@ -289,7 +299,7 @@ def catalog_diagnostics(lang: str, loaded) -> list:
     Plural-Forms against CLDR, fuzzy entries (dsl.text.catalog_check)."""
     from dsl.text.catalog_check import check_text
     from dsl.language.errors import caret_excerpt
-    from dsl.text.i18n import MAX_CATALOG_BYTES, catalog_path, locale_folders
+    from dsl.text.i18n import MAX_CATALOG_BYTES, catalog_path, locale_folders, read_catalog
     out = []
     for folder in [*locale_folders(loaded.catalog), None]:
         path = catalog_path(lang, folder)
@@ -301,4 +311,11 @@ def catalog_diagnostics(lang: str, loaded) -> list:
         for f in check_text(text, lang).findings if text else ():
             out.append(Diagnostic(str(path), f.line, f.col, f.severity, f.code, f.message,
                                   caret_excerpt(text, f.line, f.col)))
+        try:
+            skipped = read_catalog(raw)[1] if text else ()
+        except Exception:          # noqa: BLE001 (babel raises several kinds; said elsewhere)
+            skipped = ()
+        out += [Diagnostic(str(path), line, 1, "warning", "W015", "a line the catalog reader "
+                           f"cannot understand is skipped: {what}", caret_excerpt(text, line, 1))
+                for line, what in skipped]
     return out

@@ -18,6 +18,7 @@ forms are the language's own entries, msgctxt "card name|acc", "card type|gen" a
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import gettext
 import io
@@ -230,6 +231,22 @@ def _unsafe_dropped(po) -> list:
     return dropped
 
 
+_BABEL_PROBLEM = re.compile(r"^WARNING: Problem on line (\d+): (.*)$", re.M)
+
+
+def read_catalog(raw: bytes, **kw):
+    """(babel Catalog, [(line, what babel said)]) of a .po file's bytes. Babel prints a
+    line it cannot understand (and skips it) to stdout as "WARNING: Problem on line N";
+    that is caught here, so a command's output stays its own, and `dsl lint --locale`
+    reports the lines as W015 at their position."""
+    from babel.messages.pofile import read_po       # here: babel is slow to import
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        po = read_po(io.BytesIO(raw), **kw)
+    problems = [(int(m.group(1)), m.group(2)[:200]) for m in _BABEL_PROBLEM.finditer(said.getvalue())]
+    return po, problems
+
+
 @lru_cache(maxsize=None)
 def _load(po_path: Path, mtime: float) -> Locale:
     lang = po_path.parent.parent.name
@@ -240,9 +257,8 @@ def _load(po_path: Path, mtime: float) -> Locale:
                                                           "catalog too large")) from None
     check_plural_header(po_path, raw)
     from babel.messages.mofile import write_mo      # here: babel is slow to import, and
-    from babel.messages.pofile import read_po       # most commands read no catalog
-    try:
-        po = read_po(io.BytesIO(raw), locale=None, domain=DOMAIN)
+    try:                                            # most commands read no catalog
+        po, _ = read_catalog(raw, locale=None, domain=DOMAIN)
     except Exception as e:     # babel raises several kinds for a broken .po
         raise LocaleError(f"{po_path}: cannot read the catalog: {e}") from None
     if not 1 <= po.num_plurals <= MAX_PLURALS:
@@ -256,7 +272,11 @@ def _load(po_path: Path, mtime: float) -> Locale:
         data = mo_path.read_bytes()
     else:
         buf = io.BytesIO()
-        write_mo(buf, po, use_fuzzy=False)
+        try:
+            write_mo(buf, po, use_fuzzy=False)
+        except LookupError as e:       # a Content-Type charset Python does not know
+            raise LocaleError(f"{po_path}: bad catalog header (check Content-Type's charset, "
+                              f"e.g. text/plain; charset=UTF-8): {e}") from None
         data = buf.getvalue()
     try:
         trans = gettext.GNUTranslations(io.BytesIO(data))

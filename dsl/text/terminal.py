@@ -9,6 +9,7 @@ import re
 from .phrases import N_
 
 YOUR_TURN = N_("your turn")
+YOU = N_("{player} (you)")       # the person's seat in the log: `p1 (you) plays Copper`
 THEIR_TURN = N_("{player}'s turn")
 WHICH_YOU_CONTROL = N_("{turn}, which you control")
 HEADER = N_("== {turn}, {phase} phase: actions {actions}, buys {buys}, ${coins}")
@@ -80,6 +81,14 @@ LOG = (
 )
 
 
+YOU_SUFFIX = " (you)"
+
+
+def your_seat(player: str) -> str:
+    """The name of the person's seat in the game and its records (English)."""
+    return YOU.format(player=player)
+
+
 class Words:
     """Terminal text in one locale: templates from its catalog, card names from the
     cards (`name(card_id)`), English where nothing is translated."""
@@ -94,6 +103,13 @@ class Words:
         except (KeyError, IndexError, ValueError):
             return msgid.format(**kw)
 
+    def player(self, name: str) -> str:
+        """A player's name; the person's own seat (English `p1 (you)`, as the engine's log
+        and records have it) in the player's language."""
+        if name.endswith(YOU_SUFFIX):
+            return self.t(YOU, player=name[:-len(YOU_SUFFIX)])
+        return name
+
     def _names(self, text: str) -> str:
         return ", ".join(self.name(x.strip()) for x in text.split(","))
 
@@ -102,6 +118,8 @@ class Words:
             m = pattern.fullmatch(line)
             if m:
                 kw = m.groupdict()
+                if "player" in kw:
+                    kw["player"] = self.player(kw["player"])
                 for k in ("card", "cards"):
                     if k in kw:
                         kw[k] = self._names(kw[k])

@@ -9,7 +9,9 @@ JSON (a cross-site form cannot send it); every answer carries a Content-Security
 without inline script; errors are JSON, never a traceback."""
 from __future__ import annotations
 
+import errno
 import json
+import socket
 import sys
 from importlib.resources import files
 
@@ -66,8 +68,8 @@ def _read_json() -> dict:
         raise BadRequest(415, "send the card as JSON (Content-Type: application/json)")
     if (request.content_length or 0) > MAX_BODY:
         raise BadRequest(413, f"request too large (at most {MAX_BODY} bytes)")
-    raw = request.get_data(cache=False)
-    if len(raw) > MAX_BODY:
+    raw = request.get_data(cache=False)      # a chunked body is cut at MAX_CONTENT_LENGTH,
+    if len(raw) > MAX_BODY:                  # one byte over ours: too large, not broken
         raise BadRequest(413, f"request too large (at most {MAX_BODY} bytes)")
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -91,7 +93,7 @@ def create_app(sets, host: str = "127.0.0.1") -> Flask:
     allowed_hosts = set(LOOPBACK) | {host.strip("[]")}
     any_host = host in ("0.0.0.0", "::", "")
     app = Flask(__name__, static_folder=None)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, DEBUG=False, PROPAGATE_EXCEPTIONS=False,
+    app.config.update(MAX_CONTENT_LENGTH=MAX_BODY + 1, DEBUG=False, PROPAGATE_EXCEPTIONS=False,
                       JSON_SORT_KEYS=False)
 
     @app.before_request
@@ -125,9 +127,9 @@ def create_app(sets, host: str = "127.0.0.1") -> Flask:
         return jsonify(error="internal error (reported in the server's terminal)"), 500
 
     def page(path: str):
-        name, mimetype = PAGES[path]
+        name, content_type = PAGES[path]
         text = files("dsl.web").joinpath("static", name).read_text(encoding="utf-8")
-        return Response(text, mimetype=mimetype)
+        return Response(text, content_type=content_type)
 
     for path in PAGES:
         app.add_url_rule(path, f"page{path}", lambda path=path: page(path), methods=["GET"])
@@ -176,15 +178,43 @@ def create_app(sets, host: str = "127.0.0.1") -> Flask:
     return app
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port, of the address family werkzeug will use."""
+    from werkzeug.serving import select_address_family
+    family = select_address_family(host, port)
+    info = socket.getaddrinfo(host, port, family, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(info[0][4])
+        sock.listen(128)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
 def run(sets, host: str = "127.0.0.1", port: int = 8000) -> int:
     """Serve the playground until Ctrl-C; port 0 picks a free port. Prints the address."""
     from werkzeug.serving import make_server
     app = create_app(sets, host)
     try:
-        server = make_server(host, port, app, threaded=True)
-    except OSError as e:
-        print(f"dsl: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        listening = _listen(host, port)
+    except socket.gaierror as e:
+        print(f"dsl: --host {host[:100]!r} is not an address or host name this computer can "
+              f"listen on ({e.strerror or e}); give one of its addresses, e.g. --host "
+              "127.0.0.1 (this computer only), ::1, or 0.0.0.0 (every network)",
+              file=sys.stderr)
         return 1
+    except (OSError, OverflowError) as e:
+        why = {errno.EADDRNOTAVAIL: " (--host must be an address of this computer)",
+               errno.EADDRINUSE: " (another program uses the port: give another --port, or "
+                                 "--port 0 for a free one)"}.get(getattr(e, "errno", None), "")
+        print(f"dsl: cannot listen on {host[:100]}:{port}: {getattr(e, 'strerror', None) or e}"
+              f"{why}", file=sys.stderr)
+        return 1
+    with listening:                 # werkzeug would print a bare reason and exit: bound here
+        server = make_server(host, port, app, threaded=True, fd=listening.fileno())
     shown = f"[{host}]" if ":" in host else host
     if host.strip("[]") not in LOOPBACK:
         print(f"dsl serve: warning: listening on {host}, not this computer only",

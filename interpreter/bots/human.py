@@ -54,13 +54,15 @@ class HumanAgent:
         t = self.ui.t
         self.say("\n".join(self.ui.log_line(x) for x in game.log[-10:]))
         for p, s in zip(game.players, game.scores()):
-            self.say(t(ui.SCORE, player=p.name, vp=s, turns=p.turns))
-        self.say(t(ui.WINNER, players=", ".join(game.players[i].name for i in game.winners())))
+            self.say(t(ui.SCORE, player=self.ui.player(p.name), vp=s, turns=p.turns))
+        self.say(t(ui.WINNER, players=", ".join(self.ui.player(game.players[i].name)
+                                                for i in game.winners())))
 
     def show_state(self, game, d: Decision) -> None:
         t, g = self.ui.t, game.turn
         pl = game.players[g.player]
-        whose = t(ui.YOUR_TURN) if g.player == self.seat else t(ui.THEIR_TURN, player=pl.name)
+        whose = t(ui.YOUR_TURN) if g.player == self.seat else \
+            t(ui.THEIR_TURN, player=self.ui.player(pl.name))
         if g.controller == self.seat and g.player != self.seat:
             whose = t(ui.WHICH_YOU_CONTROL, turn=whose)
         phase = "buy" if d.purpose in ("play_treasures", "buy") else g.phase
@@ -127,6 +129,8 @@ class HumanAgent:
         if d.kind in ("option", "pile", "name"):
             extra = " " + t(ui.NONE_CHOICE) if d.min == 0 else ""
             a = self._answer(f"{prompt}{extra}: ", d)
+            if not a and d.min == 0:          # Enter: none, as (0 = none) says
+                return None
             n = int(a) if a.isdigit() else -1
             if n == 0 and d.min == 0:
                 return None

@@ -264,3 +264,13 @@ def test_a_misspelt_function_suggests_the_function_before_a_card(tmp_path):
     p = card(tmp_path, HEADER.format(id="c") + "on_play: |\n  +cout(hand) cards\n")
     (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
     assert d.code == "E004" and "unknown function 'cout'; did you mean 'count'?" in d.message
+
+
+def test_a_bound_variable_never_read_is_a_warning_at_its_binding(tmp_path):
+    p = card(tmp_path, HEADER.format(id="u") + "on_play: |\n  trash 1 card from hand as trashd\n"
+             "  +1 card\n")
+    (d,) = [d for d in lint([str(p)]) if d.code == "W017"]
+    assert d.severity == "warning" and "'trashd' is bound" in d.message and d.line == 7
+    read = card(tmp_path, HEADER.format(id="r") + "on_play: |\n  trash 1 card from hand as t\n"
+                "  if t { +1 card }\n")
+    assert "W017" not in codes(read)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import ast as A
 from .check import Checker, Scope
 from .errors import Diagnostic, caret_excerpt
-from .walk import nodes
+from .walk import bindings, nodes
 
 
 def check_programs(src, catalog, card=None) -> None:
@@ -24,6 +24,8 @@ def check_programs(src, catalog, card=None) -> None:
         scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
                       known_tokens=tokens, known_mats=mats)
         Checker(scope, report).run(tree, role)
+        if role == "program":
+            _unread_bindings(src, key, tree)
         if key == ("setup",):
             for s in tree or ():
                 if not (isinstance(s, A.Tokens) and s.piles is not None):
@@ -65,3 +67,18 @@ def check_new_sources(loaded, first: int) -> list[Diagnostic]:
     for src in loaded.sources[first:]:
         check_programs(src, loaded.catalog, cards_by_path.get(src.path))
     return [d for s in loaded.sources[first:] for d in s.diagnostics if d.severity == "error"]
+
+
+def _unread_bindings(src, key, tree) -> None:
+    """W017: a variable bound with `as NAME` that nothing in the program reads (usually a
+    misspelt name where it is read, which lint then reports as unknown, or a leftover)."""
+    read = {v for n in nodes(tree) for f in n.__dataclass_fields__ if f not in ("pos", "bind")
+            for v in (getattr(n, f),) if isinstance(v, str)}
+    for name, pos in bindings(tree):
+        if name not in read:
+            line, col = src.file_pos(key, pos.line, pos.col) if pos and pos.line else \
+                src.file_pos(key, 1, 1)
+            src.diagnostics.append(Diagnostic(
+                src.path, line, col, "warning", "W017",
+                f"'{name}' is bound (`as {name}`) but never read; read it, or leave out "
+                f"`as {name}`", caret_excerpt(src.text, line, col)))

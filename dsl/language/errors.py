@@ -69,6 +69,9 @@ CODES = {
     "W016": ("two fan sets' rules.yaml disagree; a game with cards of both is played with "
              "the first loaded set's", "make the two rule files agree, or play the sets "
              "apart"),
+    "W017": ("a variable bound with `as NAME` is never read in its program",
+             "read it where it is meant (a misspelling there is reported as unknown), or "
+             "leave out `as NAME`"),
     "W020": ("a printed text states a bonus, VP or cost the effect does not do, or the "
              "effect gives a bonus the text does not state",
              "correct the card's effect or its text (the message says which number)"),

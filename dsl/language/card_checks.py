@@ -46,6 +46,10 @@ def check_programs(src, catalog, card=None) -> None:
             known = ", ".join(sorted(catalog.set_rules)) or "none"
             src.error(key, "E007", f"unknown set rule '{rid}' (set rules: {known}); a set "
                       "file's `rules:` defines them")
+    for t, key in src.type_refs:
+        if t not in types:
+            src.error(key, "E004", f"unknown card type '{t}' (known: "
+                      f"{', '.join(sorted(types))})")
     if card is not None:
         for t in card.types:
             if t not in types:

@@ -54,6 +54,7 @@ class Source:
     refs: list = field(default_factory=list)          # (card id, key) that must exist
     pile_refs: list = field(default_factory=list)     # (card id, key): a set rule's piles
     rule_refs: list = field(default_factory=list)     # (set rule id, key) that must exist
+    type_refs: list = field(default_factory=list)     # (card type, key) that must exist
 
     def error(self, key: tuple, code: str, message: str, severity: str = "error",
               line: int | None = None, col: int | None = None) -> None:
@@ -225,7 +226,8 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
                    modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"),
-                   kingdom=data.get("kingdom", True), path=src.path,
+                   kingdom=data.get("kingdom", True) and data.get("supply", True),
+                   supply=data.get("supply", True), path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
 
@@ -330,13 +332,22 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
                       f"{catalog.sets[catalog.set_rules[r['id']].set]['path']}); give it "
                       "another id")
             continue
-        catalog.set_rules[r["id"]] = SetRule(r["id"], data["id"], r["when"],
+        when = r["when"]
+        if isinstance(when, dict):
+            when = ("kingdom_has_type", when["kingdom_has_type"])
+            src.type_refs.append((when[1], ("rules", i, "when", "kingdom_has_type")))
+        replace = tuple((cid, tuple(new)) for cid, new in
+                        (r.get("replace_starting") or {}).items())
+        catalog.set_rules[r["id"]] = SetRule(r["id"], data["id"], when,
                                              tuple(r.get("piles", ())),
                                              tuple(r.get("end_piles", ())),
-                                             dict(r.get("names", {})))
+                                             dict(r.get("names", {})), replace)
         for field_name in ("piles", "end_piles"):
             src.pile_refs += [(cid, ("rules", i, field_name, j))
                               for j, cid in enumerate(r.get(field_name, ()))]
+        for cid, new in replace:
+            src.pile_refs += [(c, ("rules", i, "replace_starting", cid, j))
+                              for j, c in enumerate((cid,) + new)]
     return src
 
 

@@ -53,6 +53,7 @@ class CardDef:
     vp: Optional[object] = None
     pile: Optional[int] = None
     kingdom: bool = True               # false: not a kingdom card (a basic card of a set rule)
+    supply: bool = True                # false: its pile is beside the Supply (never bought)
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -117,14 +118,17 @@ class Kingdom:
 
 @dataclass(frozen=True)
 class SetRule:
-    """A rule a set adds to the game (set.yaml `rules:`): basic piles and piles that end
-    the game, in force by `when` (kingdom_share: the rulebooks' share of the kingdom)."""
+    """A rule a set adds to the game (set.yaml `rules:`): basic piles, piles that end the
+    game, starting cards that replace others, in force by `when` (kingdom_share: the
+    rulebooks' share of the kingdom; always; or a condition on the kingdom such as
+    ("kingdom_has_type", "looter"))."""
     id: str
     set: str
-    when: str
+    when: object
     piles: tuple = ()
     end_piles: tuple = ()
     names: dict = field(default_factory=dict, compare=False, hash=False)
+    replace_starting: tuple = ()   # ((card id, (replacement ids...)), ...)
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,8 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
             ids.append(cid)
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in ids)
-    start = tuple(cards[cid] for cid, k in rules.starting_deck.items() for _ in range(k))
+    starting = starting_deck(rules.starting_deck, set_rules)
+    start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
     defs = [d for _, d, _ in piles]
     return SetupPlan(
         piles=piles,
@@ -92,11 +93,25 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)
                       for slot, (cid, d, _) in enumerate(piles)),
         start=start,
-        start_counts=tuple((cid, k) for cid, k in rules.starting_deck.items() if k),
+        start_counts=tuple((cid, k) for cid, k in starting.items() if k),
         start_money=sum(d.plain_coins for d in start),
         start_actions=sum(d.is_action for d in start),
         buyable={},
     )
+
+
+def starting_deck(deck: dict, set_rules: list) -> dict:
+    """Card id -> copies in each player's starting deck: the rules', with what the set rules
+    in force replace (every copy of a card taken out, one of each replacement put in)."""
+    if not any(r.replace_starting for r in set_rules):
+        return deck
+    out = dict(deck)
+    for r in set_rules:
+        for cid, new in r.replace_starting:
+            if out.pop(cid, 0):
+                for c in new:
+                    out[c] = out.get(c, 0) + 1
+    return out
 
 
 def held_listeners(defs, known: dict | None = None) -> dict:
@@ -114,6 +129,7 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     """The ids of the set rules a game of `kingdom` is played with: those `with_rules`
     names (a rule's id or a card of its piles), never those `without_rules` names, and the
     others by their `when`: `always` when a card of the rule's set is in the kingdom;
+    ("kingdom_has_type", T) when a card of the kingdom has type T;
     `kingdom_share` when every kingdom card is of its set, and with a mixed kingdom when one
     kingdom card picked at random is (a different card for each rule, as the rulebooks
     ask). The generator is drawn from only for a mixed kingdom."""
@@ -124,9 +140,14 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     dealt = [c for c in kingdom if c in cards and cards[c].kingdom]
     chosen, undecided = [], []
     for rid, rule in catalog.set_rules.items():
-        own = sum(cards[c].set == rule.set for c in dealt)
         if rid in off:
             continue
+        when = rule.when
+        if when.__class__ is tuple:              # a condition on the kingdom, no draw
+            if rid in on or any(when[1] in cards[c].types for c in kingdom if c in cards):
+                chosen.append(rid)
+            continue
+        own = sum(cards[c].set == rule.set for c in dealt)
         if rid in on or rule.when == "always" and own or \
                 rule.when == "kingdom_share" and dealt and own == len(dealt):
             chosen.append(rid)
@@ -144,7 +165,8 @@ def _named_rules(catalog, names) -> set:
     out = set()
     for name in names:
         hits = {rid for rid, r in catalog.set_rules.items()
-                if name == rid or name in r.piles or name in r.end_piles}
+                if name == rid or name in r.piles or name in r.end_piles or
+                any(name in new for _, new in r.replace_starting)}
         if not hits:
             known = ", ".join(f"{rid} ({', '.join(r.piles)})" if r.piles else rid
                               for rid, r in sorted(catalog.set_rules.items())) or "none"

@@ -73,14 +73,16 @@ class Game(SupplyFigures, Events, Phases):
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self._set_up_supply(plan, self._uids.__next__)
         self.total_cards = sum(self.pile_sizes)
+        self.plan = plan
         self.turn = TurnState(player=0, controller=0)
         if deal:
-            self._deal(plan)
+            self.deal()
             self.start_turn(self.turn)
 
     # ---- setup -----------------------------------------------------------------------------
-    def _deal(self, plan) -> None:
+    def deal(self) -> None:
         """Each player's starting deck, shuffled, and a first hand."""
+        plan = self.plan
         uids = self._uids
         for p in self.players:
             deck = p.deck

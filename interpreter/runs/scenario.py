@@ -132,6 +132,8 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
         field = "players" if "players" in str(e) else "with" if "set rule" in str(e) else \
             "kingdom"
         raise ScenarioError(f"{where(field)}: {e}") from None
+    if data.get("deal"):
+        game.deal()              # the starting decks, shuffled by the seed, and first hands
     _set_up(game, data.get("setup") or {}, cat, names, where)
     turn = data.get("turn") or {}
     game.start_turn(TurnState(0, 0))
@@ -281,6 +283,10 @@ def _check_player(game, p: int, pname: str, want: dict, fails: list, where) -> N
             if not ok:
                 fails.append(f"{at}: {pname} deck (top first) is {got}, expected "
                              f"{'to start with ' if key == 'deck_top' else ''}{value}")
+        elif key == "all_cards":
+            got = [c.id for c in pl.all_cards()]
+            if Counter(got) != Counter(value or []):
+                fails.append(f"{at}: {pname} has {sorted(got)}, expected {sorted(value or [])}")
         elif key.endswith("_count") and key[:-6] in ("hand", "deck", "discard", "in_play"):
             got = len(pl.zones[key[:-6]].cards)
             if got != value:

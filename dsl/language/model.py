@@ -68,6 +68,7 @@ class CardDef:
     protects: bool = field(init=False, compare=False, repr=False)
     turn_events: frozenset = field(init=False, compare=False, repr=False)
     reads_history: bool = field(init=False, compare=False, repr=False)
+    gains_named: frozenset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         derived = {
@@ -90,6 +91,12 @@ class CardDef:
                                      if isinstance(n, A.Later)),
             # whether it reads what was gained or bought this turn, or a last turn
             "reads_history": reads_history(_programs(self)),
+            # the names its plain `gain X` statements give (a pile beside the Supply that
+            # one of them names joins the game)
+            "gains_named": frozenset(n.kind for n in _all_nodes(self)
+                                     if isinstance(n, A.GainSpec) and n.kind is not None
+                                     and n.relation is None and n.cond is None
+                                     and n.copy_of is None),
         }
         sweep = derived["sweep"]          # ...and its coins when that is all it gives
         derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None

@@ -274,7 +274,8 @@ def move(ctx: Ctx, s: A.Move) -> str:
     elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
         what = ctx.t(THIS_CARD)
     what = named_again(ctx, t, what)
-    verb = RETURN if s.verb == "return" else VERB.get(s.verb, VERB["choose"])
+    verb = (RETURN_PILE if s.own_pile else RETURN) if s.verb == "return" else \
+        VERB.get(s.verb, VERB["choose"])
     if s.verb == "set_aside" and isinstance(t, A.Selection):
         verb = SET_ASIDE_LONG              # "set aside a card from your hand"
     if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \

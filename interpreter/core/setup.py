@@ -32,6 +32,7 @@ class SetupPlan:
     start_money: int
     start_actions: int       # Action cards in the starting deck
     buyable: dict            # empty slots -> (coins, potions) -> Game.buyable()
+    aside: tuple = ()        # (card id, definition, size) of the piles beside the Supply
 
 
 _PLANS: dict = {}
@@ -66,17 +67,25 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in ids:
         ids.append(rules.potion_card)
     ids += [c for r in set_rules for c in r.piles if c not in ids]
+    aside_named = [c for c in kingdom if c in cards and not cards[c].supply]
+    if aside_named:
+        raise GameError(f"{', '.join(aside_named)}: not in the Supply (`supply: false`), "
+                        "never a kingdom pile; a card that gains it brings its pile")
     ids += [c for c in kingdom if c not in ids]
     for cid in overrides:
         if cid not in cards:
             raise GameError(f"unknown card '{cid}' in supply")
-        if cid not in ids:
+        if cid not in ids and cards[cid].supply:
             ids.append(cid)
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in ids)
     starting = starting_deck(rules.starting_deck, set_rules)
     start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
     defs = [d for _, d, _ in piles]
+    aside = aside_piles(cards, defs + list(start), overrides)
+    aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
+                  for cid in aside)
+    defs += [d for _, d, _ in aside]
     return SetupPlan(
         piles=piles,
         listened=frozenset(t.on for d in defs + list(start) for t in d.triggers) |
@@ -97,7 +106,25 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         start_money=sum(d.plain_coins for d in start),
         start_actions=sum(d.is_action for d in start),
         buyable={},
+        aside=aside,
     )
+
+
+def aside_piles(cards: dict, defs: list, overrides: dict = {}) -> list:
+    """The ids of the piles beside the Supply (cards with `supply: false`) a game of these
+    cards has: each one a card of the game gains by name (`gain X`: in its play, a trigger,
+    `on_gain`), and so on for what those cards gain; and any a scenario sizes."""
+    out, todo = [], list(defs)
+    while todo:
+        d = todo.pop(0)
+        for cid in sorted(d.gains_named):
+            c = cards.get(cid)
+            if c is not None and not c.supply and cid not in out:
+                out.append(cid)
+                todo.append(c)
+    out += [cid for cid in overrides if cid in cards and not cards[cid].supply
+            and cid not in out]
+    return out
 
 
 def starting_deck(deck: dict, set_rules: list) -> dict:

@@ -185,7 +185,7 @@ class Interpreter(ControlStatements, LastingStatements):
             for c in cards:
                 g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
         elif s.verb == "return":
-            cards = [c for c in cards if g.return_to_supply(c, f.actor)]
+            cards = [c for c in cards if g.return_to_supply(c, f.actor, s.own_pile)]
         elif s.verb == "reveal":
             self._say_reveals(f.actor, cards)
         self._bind(s.target, cards, f)
@@ -348,7 +348,7 @@ class Interpreter(ControlStatements, LastingStatements):
             return bool(still_there(self.ev.cards(target.expr, f)))
         if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
             what = s.what
-            if fixed_gain(what, self.game) and len(self.game.supply[what.kind]):
+            if fixed_gain(what, self.game) and len(self.game.pile_named(what.kind)):
                 return True
             return bool(self.gain_candidates(what, f))
         return True

@@ -72,7 +72,7 @@ class Game(SupplyFigures, Events, Phases):
         self.staying: dict = {}       # card uid -> how many of those keep it in play
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self._set_up_supply(plan, self._uids.__next__)
-        self.total_cards = sum(self.pile_sizes)
+        self.total_cards = sum(self.pile_sizes) + sum(map(len, self.aside.values()))
         self.plan = plan
         self.turn = TurnState(player=0, controller=0)
         if deal:
@@ -209,7 +209,7 @@ class Game(SupplyFigures, Events, Phases):
                 self.players[new_owner].holdings.add(card.d)
         if new_owner is not None:
             card.owner = new_owner
-        elif zone is self.trash_zone or zone.__class__ is Pile:
+        else:                                # the trash, a pile: nobody's
             card.owner = None
         if old.owner is None or new_owner is None:
             if old.__class__ is Pile:
@@ -327,8 +327,12 @@ class Game(SupplyFigures, Events, Phases):
             self.fire("gain", p, card)
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
+        """Gain the top card of the pile of `cid`: a Supply pile, or one beside it."""
         pile = self.supply.get(cid)
-        return self.gain_from_pile(p, pile, dest) if pile is not None else None
+        if pile is not None:
+            return self.gain_from_pile(p, pile, dest)
+        pile = self.aside.get(cid)
+        return self.gain(p, pile.top(), dest) if pile is not None else None
 
     def trash(self, card: Card, p: int) -> None:
         t = self.turn
@@ -351,14 +355,20 @@ class Game(SupplyFigures, Events, Phases):
             if "discard" in self.listened:          # fire()'s first test, without the call
                 self.fire("discard", owner, card)
 
-    def return_to_supply(self, card: Card, p: int) -> bool:
-        """Put a card back on its supply pile (not trashing it); False if it has none."""
+    def return_to_supply(self, card: Card, p: int, own_pile: bool = False) -> bool:
+        """Put a card back on its supply pile (not trashing it), or with `own_pile` on its
+        pile wherever it is (beside the Supply too); False if it has none."""
         pile = self.supply.get(card.id)
+        if pile is None:
+            pile = self.homes.get(card.id)
+            if pile is not None and not own_pile and pile.__class__ is not Pile:
+                pile = None                  # beside the Supply: not "to the Supply"
         if pile is None or card.zone is pile:
             return False
         self.move(card, pile)
         if self.logging:
-            self.say(f"{self.name(p)} returns {card.id} to the supply")
+            self.say(f"{self.name(p)} returns {card.id} to "
+                     f"{'its pile' if own_pile else 'the supply'}")
         return True
 
     def add_tokens(self, p: int, kind: str, n: int) -> bool:
@@ -371,22 +381,13 @@ class Game(SupplyFigures, Events, Phases):
                      f" {kind} token(s)")
         return tokens[kind] != have
 
-    def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
-        if cid not in self.supply or n <= 0:
-            return False
-        on = self.pile_tokens.setdefault(cid, {})
-        on[kind] = on.get(kind, 0) + n
-        if self.logging:
-            self.say(f"{n} {kind} token(s) on the {cid} pile")
-        return True
-
     def card_names(self) -> tuple:
         """Every card name in the game, for naming a card: the supply's piles, then the
         other cards anyone has or that are in the trash."""
-        names = list(self.supply)
+        names = list(self.supply) + list(self.aside)
         seen = set(names)
         for zone in self.zones():
-            if zone.__class__ is Pile:
+            if isinstance(zone, Pile):
                 continue
             for c in zone.cards:
                 if c.d.id not in seen:
@@ -438,7 +439,7 @@ class Game(SupplyFigures, Events, Phases):
                 zone.cards.clear()
             pl.last_turn = None
         self.trash_zone.cards.clear()
-        for pile in self.supply.values():
+        for pile in (*self.supply.values(), *self.aside.values()):
             if pile.cards:                       # only the cards made so far
                 pile.cards.clear()
             pile.count = 0
@@ -449,6 +450,7 @@ class Game(SupplyFigures, Events, Phases):
     # ---- invariants ------------------------------------------------------------------------
     def zones(self):
         yield from self.supply.values()
+        yield from self.aside.values()
         yield self.trash_zone
         for p in self.players:
             yield from p.zones.values()
@@ -464,6 +466,11 @@ class Game(SupplyFigures, Events, Phases):
                     raise AssertionError(f"{c} is listed in {zone} but is in {c.zone}")
             if len(set(map(id, cards))) != len(cards):
                 raise AssertionError(f"a card is listed twice in {zone}")
+            if zone.owner is None and any(c.owner is not None for c in cards):
+                raise AssertionError(f"a card in {zone} has an owner")
+            if isinstance(zone, Pile) and not zone.mixed and any(c.d is not zone.d
+                                                                   for c in cards):
+                raise AssertionError(f"a card of another name is in the {zone.name} pile")
             total += len(zone)
         if total != self.total_cards:
             raise AssertionError(f"{self.total_cards - total} card(s) lost")

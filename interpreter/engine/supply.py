@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from interpreter.core.state import Pile
+from interpreter.core.state import AsidePile, Pile
 
 _MAX_SHARED_TABLES = 256     # sets of empty piles a kingdom remembers what is buyable for
 
@@ -28,6 +28,10 @@ class SupplyFigures:
         self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
                                         for slot, (cid, d, size) in enumerate(plan.piles)}
         self.pile_sizes = [size for _, _, size in plan.piles]   # by slot
+        # the piles beside the Supply, and the pile of each card whose pile is not the
+        # Supply pile of its id (usually none)
+        self.aside = {cid: AsidePile(cid, d, size, alloc) for cid, d, size in plan.aside}
+        self.homes = dict(self.aside)
         self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
         self._buyable_shared = plan.buyable  # empty piles -> (coins, potions) -> buyable(),
                                              # shared by every game of the kingdom
@@ -79,6 +83,21 @@ class SupplyFigures:
             if len(shared) < _MAX_SHARED_TABLES:    # bounded, for random play
                 shared[empty_slots] = known
         self._buyable = known
+
+    def pile_named(self, cid: str):
+        """The pile of a card id: its Supply pile, else its pile beside the Supply, else
+        None."""
+        pile = self.supply.get(cid)
+        return pile if pile is not None else self.aside.get(cid)
+
+    def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
+        if cid not in self.supply or n <= 0:
+            return False
+        on = self.pile_tokens.setdefault(cid, {})
+        on[kind] = on.get(kind, 0) + n
+        if self.logging:
+            self.say(f"{n} {kind} token(s) on the {cid} pile")
+        return True
 
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order.

@@ -224,7 +224,7 @@ def _step(game, step, cat, names) -> None:
                                 f"{', '.join(names)})")
             who = names.index(arg["player"])
         cid = arg["card"] if isinstance(arg, dict) else arg
-        if cid not in game.supply:
+        if game.pile_named(cid) is None:
             raise GameError(f"{cid} is not in the supply")
         game.gain_from_supply(who, cid)
     else:
@@ -241,7 +241,8 @@ def _check(game, expect: dict, names, result: Result, where) -> None:
                              f"expected {sorted(want or [])}")
         elif key == "supply":
             for cid, n in want.items():
-                got = len(game.supply[cid]) if cid in game.supply else None
+                pile = game.pile_named(cid)      # a pile beside the Supply too
+                got = len(pile) if pile is not None else None
                 if got != n:
                     fails.append(f"{where('expect', 'supply', cid)}: supply {cid} has {got}, "
                                  f"expected {n}")

@@ -15,7 +15,7 @@ def run_dsl(*args, stdin=None):
 def test_cards_json_lists_all_168_cards():
     r = run_dsl("cards", "--format", "json")
     cards = {c["id"]: c for c in json.loads(r.stdout)}
-    assert len(cards) == 177
+    assert len(cards) == 185
     assert cards["familiar"] == {"id": "familiar", "set": "alchemy",
                                  "types": ["action", "attack"],
                                  "cost": {"coins": 3, "potion": 1},

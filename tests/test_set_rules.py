@@ -139,3 +139,30 @@ def test_a_rule_on_a_kingdom_card_type_needs_a_known_type(tmp_path):
                                   "    when: {kingdom_has_type: lootr}\n    piles: [gold]\n")
     messages = [f"{d.code} {d.message}" for d in lint([str(fan)])]
     assert any("E004 unknown card type 'lootr'" in m for m in messages), messages
+
+
+def test_ruins_join_with_a_looter_without_drawing_and_hold_only_ruins():
+    rng = random.Random(4)
+    state = rng.getstate()
+    # (without Shelters, which a mixed kingdom with a Dark Ages card draws for)
+    assert set_rules_in_force(CATALOG, BASE + ["cultist"], rng, (), ["shelters"]) == ("ruins",)
+    assert rng.getstate() == state           # a kingdom condition draws nothing
+    assert "ruins" not in set_rules_in_force(CATALOG, BASE, rng)
+    for n in range(2, 7):
+        game = Game(CATALOG, BASE + ["marauder"], n, [None] * n, seed=n)
+        pile = game.supply["ruins"]
+        assert len(pile) == 10 * (n - 1) and pile.d is pile.cards[-1].d
+        assert {c.d.id for c in pile.cards} <= {"abandoned_mine", "ruined_library",
+                                                "ruined_market", "ruined_village", "survivors"}
+        assert len(game.aside["spoils"]) == 15
+        assert "spoils" not in game.supply and "ruins" not in game.aside
+        game.check_invariants()
+
+
+def test_random_kingdoms_never_draw_a_shelter_a_ruins_or_a_card_beside_the_supply():
+    from interpreter.runs.balance import official_kingdom_cards
+    official = official_kingdom_cards(CATALOG)
+    for cid in ("hovel", "necropolis", "overgrown_estate", "abandoned_mine", "survivors",
+                "spoils", "madman", "mercenary"):
+        assert cid in CATALOG.cards and cid not in official
+    assert {"cultist", "bandit_camp", "hermit"} <= set(official)

@@ -12,7 +12,8 @@ from .walk import nodes
 def check_programs(src, catalog, card=None) -> None:
     """The name and type checks over every program of one source file, the kingdoms' card ids
     and the card's types (errors, added to `src.diagnostics`)."""
-    types, cards = set(catalog.types), set(catalog.cards)
+    types = set(catalog.types)
+    cards = set(catalog.cards) | set(catalog.piles)      # a mixed pile's id: `gain ID`
     tokens, mats = catalog.given_names()
     for tree, key, role, trigger in src.programs:
         def report(node, code, message, key=key):
@@ -38,7 +39,7 @@ def check_programs(src, catalog, card=None) -> None:
             src.error(key, "E007", f"'{cid}' is not a kingdom card (its file says `kingdom: "
                       "false`); a set rule brings it into the game, not a kingdom")
     for cid, key in src.pile_refs:
-        if cid not in cards:
+        if cid not in cards and cid not in catalog.piles:
             src.error(key, "E007", f"unknown card '{cid}' in a set rule's piles; check the id "
                       "(see `dsl cards`)")
     for rid, key in src.rule_refs:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from .data import shipped_dir
 from .errors import Diagnostic, DslError, caret_excerpt
-from .model import (Catalog, CardDef, Cost, Kingdom, Modifier, Rules, SetRule, Trigger,
+from .model import (Catalog, CardDef, Cost, Kingdom, MixedPile, Modifier, Rules, SetRule,
+                    Trigger,
                     TypeDef)
 from . import file_cache
 from .inputs import InputError, read_bounded, resolved, why_not_readable
@@ -326,6 +327,17 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
         src.rule_refs += [(rid, ("kingdoms", i, "rules", j))
                           for j, rid in enumerate(k.get("rules", ()))]
+    for i, m in enumerate(data.get("piles", [])):
+        if m["id"] in catalog.piles or m["id"] in catalog.cards:
+            src.error(("piles", i, "id"), "E006", f"duplicate pile id '{m['id']}'; give it "
+                      "another id")
+            continue
+        size = m["size"]
+        size = {int(k): v for k, v in size.items()} if isinstance(size, dict) else \
+            {k: size for k in range(1, 7)}
+        catalog.piles[m["id"]] = MixedPile(m["id"], data["id"], tuple(m["cards"].items()),
+                                           size, dict(m.get("names", {})))
+        src.pile_refs += [(cid, ("piles", i, "cards", cid)) for cid in m["cards"]]
     for i, r in enumerate(data.get("rules", [])):
         if r["id"] in catalog.set_rules:
             src.error(("rules", i, "id"), "E006", f"duplicate set rule id '{r['id']}' (also in "

@@ -139,6 +139,18 @@ class SetRule:
 
 
 @dataclass(frozen=True)
+class MixedPile:
+    """A Supply pile of different cards (set.yaml `piles:`): `cards` ((card id, copies),
+    ...) shuffled at setup, `size` of them counted out (players -> size), only the top one
+    seen, bought or gained; the pile's id names it (`gain ruins`)."""
+    id: str
+    set: str
+    cards: tuple
+    size: dict
+    names: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
 class Rules:
     """The rules not printed on kingdom cards (sets/basic/rules.yaml)."""
     min_players: int
@@ -175,11 +187,13 @@ class Catalog:
     kingdoms: dict = field(default_factory=dict)
     rules: Optional[Rules] = None
     set_rules: dict = field(default_factory=dict)     # rule id -> SetRule
+    piles: dict = field(default_factory=dict)         # mixed pile id -> MixedPile
 
     def copy(self) -> "Catalog":
         """A catalog to add cards and sets to, sharing the loaded objects (frozen) only."""
         return Catalog(dict(self.cards), dict(self.types), dict(self.sets),
-                       dict(self.kingdoms), self.rules, dict(self.set_rules))
+                       dict(self.kingdoms), self.rules, dict(self.set_rules),
+                       dict(self.piles))
 
     def given_names(self) -> tuple[set, set]:
         """(token kinds, mat names) that some card gives or puts cards on, and the rules'

@@ -33,6 +33,7 @@ class SetupPlan:
     start_actions: int       # Action cards in the starting deck
     buyable: dict            # empty slots -> (coins, potions) -> Game.buyable()
     aside: tuple = ()        # (card id, definition, size) of the piles beside the Supply
+    mixed: tuple = ()        # (slot, ((definition, copies), ...)) of the mixed piles
 
 
 _PLANS: dict = {}
@@ -72,16 +73,20 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         raise GameError(f"{', '.join(aside_named)}: not in the Supply (`supply: false`), "
                         "never a kingdom pile; a card that gains it brings its pile")
     ids += [c for c in kingdom if c not in ids]
+    mixed = catalog.piles
     for cid in overrides:
-        if cid not in cards:
+        if cid not in cards and cid not in mixed:
             raise GameError(f"unknown card '{cid}' in supply")
-        if cid not in ids and cards[cid].supply:
+        if cid not in ids and (cid in mixed or cards[cid].supply):
             ids.append(cid)
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
+                  if cid in cards else _mixed_pile(cid, mixed[cid], cards, n, overrides)
                   for cid in ids)
+    mixed_slots = tuple((slot, tuple((cards[c], k) for c, k in mixed[cid].cards))
+                        for slot, cid in enumerate(ids) if cid not in cards)
     starting = starting_deck(rules.starting_deck, set_rules)
     start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
-    defs = [d for _, d, _ in piles]
+    defs = [d for _, d, _ in piles] + [d for _, kinds in mixed_slots for d, _ in kinds]
     aside = aside_piles(cards, defs + list(start), overrides)
     aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in aside)
@@ -107,7 +112,15 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         start_actions=sum(d.is_action for d in start),
         buyable={},
         aside=aside,
+        mixed=mixed_slots,
     )
+
+
+def _mixed_pile(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:
+    """(pile id, its first card's definition, its size) of a mixed pile: its size for n
+    players (or a scenario's), at most the cards it has."""
+    size = overrides.get(pid, m.size.get(n, 0))
+    return pid, cards[m.cards[0][0]], min(size, sum(k for _, k in m.cards))
 
 
 def aside_piles(cards: dict, defs: list, overrides: dict = {}) -> list:

@@ -226,9 +226,9 @@ class Interpreter(ControlStatements, LastingStatements):
             names = {c.d.id for c in self.ev.cards(spec.copy_of, f)}
         out = []
         for cid, pile in g.supply.items():
-            if not len(pile) or (names is not None and cid not in names):
+            d = pile.d                   # a mixed pile's top card
+            if not len(pile) or (names is not None and d.id not in names):
                 continue
-            d = pile.d
             if spec.kind and spec.kind not in ("card", "cards") and not is_kind(d, spec.kind):
                 continue
             if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):

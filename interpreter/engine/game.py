@@ -166,7 +166,7 @@ class Game(SupplyFigures, Events, Phases):
         nothing in play does and no play this turn has (most turns of such a kingdom)."""
         if not self.has_modifiers:
             return True
-        if self.turn.cost_changes:
+        if self.turn.cost_changes or self.varying_tops:
             return False
         for p in self.players:
             for c in p.in_play.cards:
@@ -214,8 +214,12 @@ class Game(SupplyFigures, Events, Phases):
         if old.owner is None or new_owner is None:
             if old.__class__ is Pile:
                 self._pile_changed(old.slot, -1)
+                if old.mixed:
+                    old.retop()
             if zone.__class__ is Pile:
                 self._pile_changed(zone.slot, 1)
+                if zone.mixed:
+                    zone.retop()
 
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
@@ -384,10 +388,10 @@ class Game(SupplyFigures, Events, Phases):
     def card_names(self) -> tuple:
         """Every card name in the game, for naming a card: the supply's piles, then the
         other cards anyone has or that are in the trash."""
-        names = list(self.supply) + list(self.aside)
+        names = [cid for cid, pile in self.supply.items() if not pile.mixed] + list(self.aside)
         seen = set(names)
         for zone in self.zones():
-            if isinstance(zone, Pile):
+            if isinstance(zone, Pile) and not zone.mixed:
                 continue
             for c in zone.cards:
                 if c.d.id not in seen:
@@ -468,9 +472,9 @@ class Game(SupplyFigures, Events, Phases):
                 raise AssertionError(f"a card is listed twice in {zone}")
             if zone.owner is None and any(c.owner is not None for c in cards):
                 raise AssertionError(f"a card in {zone} has an owner")
-            if isinstance(zone, Pile) and not zone.mixed and any(c.d is not zone.d
-                                                                   for c in cards):
-                raise AssertionError(f"a card of another name is in the {zone.name} pile")
+            if isinstance(zone, Pile) and any(c.d is not zone.d for c in
+                                              (cards[-1:] if zone.mixed else cards)):
+                raise AssertionError(f"the {zone.name} pile offers another card than its top")
             total += len(zone)
         if total != self.total_cards:
             raise AssertionError(f"{self.total_cards - total} card(s) lost")

@@ -123,7 +123,8 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
     kingdom = _ids(cat, data.get("kingdom"), where, "kingdom")
     supply = data.get("supply") or {}
     for cid in supply:
-        _ids(cat, [cid], where, "supply")
+        if cid not in cat.piles:             # a mixed pile's id, or a card's
+            _ids(cat, [cid], where, "supply")
     try:
         game = Game(cat, kingdom, n, agents, seed=int(data.get("seed", 0)), names=names,
                     deal=False, supply_overrides=supply, with_rules=data.get("with") or (),

@@ -103,3 +103,66 @@ def test_a_recommended_kingdom_is_played_with_the_rules_its_rulebook_says():
                "bm,bm", "--games", "1", "--seed", "1", "--log")
     assert run.returncode == 0, run.stderr
     assert "played with Mithril and Keep" in run.stdout
+
+
+DARK_AGES = ["armory", "sage", "storeroom", "junk_dealer", "altar"]
+
+
+def test_shelters_and_platinum_colony_are_decided_by_different_random_cards():
+    # a kingdom of 5 Prosperity and 5 Dark Ages cards: if one card decided both, a game
+    # would never have both rules (nor neither); with two different cards it has both in
+    # 5/10 * 5/9 of the games
+    rng = random.Random(7)
+    got = [set_rules_in_force(CATALOG, PROSPERITY + DARK_AGES, rng) for _ in range(3000)]
+    both = sum(r == ("platinum_colony", "shelters") for r in got) / len(got)
+    neither = sum(r == () for r in got) / len(got)
+    assert 0.23 < both < 0.33 and 0.23 < neither < 0.33
+
+
+def test_shelters_replace_the_estates_of_every_starting_deck():
+    game = Game(CATALOG, DARK_AGES, 3, [None] * 3, seed=2)
+    assert game.set_rules == ("shelters",)
+    for pl in game.players:
+        assert sorted(c.id for c in pl.all_cards()) == ["copper"] * 7 + [
+            "hovel", "necropolis", "overgrown_estate"]
+        assert pl.holdings.counts["hovel"] == 1 and "estate" not in pl.holdings.counts
+    assert len(game.supply["estate"]) == 12 and "hovel" not in game.supply
+    game.check_invariants()
+    plain = Game(CATALOG, BASE, 2, [None, None], seed=2)
+    assert sorted(c.id for c in plain.players[0].all_cards()).count("estate") == 3
+
+
+def test_a_rule_on_a_kingdom_card_type_needs_a_known_type(tmp_path):
+    fan = tmp_path / "bad_set"
+    (fan / "cards").mkdir(parents=True)
+    (fan / "set.yaml").write_text("id: bad_set\nnames: {en: Bad}\nrules:\n  - id: r\n"
+                                  "    when: {kingdom_has_type: lootr}\n    piles: [gold]\n")
+    messages = [f"{d.code} {d.message}" for d in lint([str(fan)])]
+    assert any("E004 unknown card type 'lootr'" in m for m in messages), messages
+
+
+def test_ruins_join_with_a_looter_without_drawing_and_hold_only_ruins():
+    rng = random.Random(4)
+    state = rng.getstate()
+    # (without Shelters, which a mixed kingdom with a Dark Ages card draws for)
+    assert set_rules_in_force(CATALOG, BASE + ["cultist"], rng, (), ["shelters"]) == ("ruins",)
+    assert rng.getstate() == state           # a kingdom condition draws nothing
+    assert "ruins" not in set_rules_in_force(CATALOG, BASE, rng)
+    for n in range(2, 7):
+        game = Game(CATALOG, BASE + ["marauder"], n, [None] * n, seed=n)
+        pile = game.supply["ruins"]
+        assert len(pile) == 10 * (n - 1) and pile.d is pile.cards[-1].d
+        assert {c.d.id for c in pile.cards} <= {"abandoned_mine", "ruined_library",
+                                                "ruined_market", "ruined_village", "survivors"}
+        assert len(game.aside["spoils"]) == 15
+        assert "spoils" not in game.supply and "ruins" not in game.aside
+        game.check_invariants()
+
+
+def test_random_kingdoms_never_draw_a_shelter_a_ruins_or_a_card_beside_the_supply():
+    from interpreter.runs.balance import official_kingdom_cards
+    official = official_kingdom_cards(CATALOG)
+    for cid in ("hovel", "necropolis", "overgrown_estate", "abandoned_mine", "survivors",
+                "spoils", "madman", "mercenary"):
+        assert cid in CATALOG.cards and cid not in official
+    assert {"cultist", "bandit_camp", "hermit"} <= set(official)

@@ -188,7 +188,7 @@ def editor_schema(node):
 
 def cmd_schema(args) -> int:
     """Print a JSON Schema (for an editor's YAML language server), or write them all."""
-    from dsl.language.loader import schema
+    from dsl.language.documents import schema
     from dsl.language.outputs import OutputError, write_output
     if args.out is None:
         if args.name is None:

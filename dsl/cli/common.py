@@ -73,6 +73,9 @@ def set_rule_options(parser) -> None:
                              "by commas; default: each set's rule (see `dsl cards`)")
     parser.add_argument("--without", dest="without_rules", default="", metavar="RULES",
                         help="set rules to play without, as --with")
+    parser.add_argument("--shelters", action="store_true",
+                        help="short for --with shelters (the rule of that id, as the Dark Ages "
+                             "rulebook names it)")
 
 
 def rule_choice(cat, args) -> tuple:
@@ -81,6 +84,8 @@ def rule_choice(cat, args) -> tuple:
     from interpreter.core.setup import GameError, set_rules_in_force
     on = [x.strip() for x in (args.with_rules or "").split(",") if x.strip()]
     off = [x.strip() for x in (args.without_rules or "").split(",") if x.strip()]
+    if getattr(args, "shelters", False):
+        on.append("shelters")
     k = cat.kingdom_by_name(args.kingdom)
     if k is not None:
         on += [r for r in k.rules if r not in off]

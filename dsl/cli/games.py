@@ -136,7 +136,7 @@ def cmd_replay(args) -> int:
 
 def cmd_play(args) -> int:
     import random
-    from interpreter.engine.game import Game
+    from interpreter.engine.game import Game, GameError
     from interpreter.bots.human import HumanAgent
     from interpreter.runs.record import Recorder, RecordFileError
     from interpreter.runs.simulation import make_bot

@@ -6,8 +6,6 @@ drawing from dsl.faces.svg / dsl.faces.png / dsl.faces.generator_url, each its o
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 from .art import FaceError, read_art
 from .shapes import Face
 

@@ -167,6 +167,8 @@ class Move:
     verb: str             # trash | discard | reveal | choose | set_aside | return
     target: Target
     pos: Pos = _pos
+    own_pile: bool = False    # `return X to its pile`: the pile of its name, in the Supply
+                              # or beside it (not only a Supply pile, as `to supply`)
 
 
 @dataclass(frozen=True)

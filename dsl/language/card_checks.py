@@ -12,7 +12,8 @@ from .walk import bindings, nodes
 def check_programs(src, catalog, card=None) -> None:
     """The name and type checks over every program of one source file, the kingdoms' card ids
     and the card's types (errors, added to `src.diagnostics`)."""
-    types, cards = set(catalog.types), set(catalog.cards)
+    types = set(catalog.types)
+    cards = set(catalog.cards) | set(catalog.piles)      # a mixed pile's id: `gain ID`
     tokens, mats = catalog.given_names()
     for tree, key, role, trigger in src.programs:
         def report(node, code, message, key=key):
@@ -45,7 +46,7 @@ def check_programs(src, catalog, card=None) -> None:
             src.error(key, "E007", f"'{cid}' is not a kingdom card (its file says `kingdom: "
                       "false`); a set rule brings it into the game, not a kingdom")
     for cid, key in src.pile_refs:
-        if cid not in cards:
+        if cid not in cards and cid not in catalog.piles:
             src.error(key, "E007", f"unknown card '{cid}' in a set rule's piles; check the id "
                       "(see `dsl cards`)")
     for rid, key in src.rule_refs:
@@ -53,6 +54,10 @@ def check_programs(src, catalog, card=None) -> None:
             known = ", ".join(sorted(catalog.set_rules)) or "none"
             src.error(key, "E007", f"unknown set rule '{rid}' (set rules: {known}); a set "
                       "file's `rules:` defines them")
+    for t, key in src.type_refs:
+        if t not in types:
+            src.error(key, "E004", f"unknown card type '{t}' (known: "
+                      f"{', '.join(sorted(types))})")
     if card is not None:
         for t in card.types:
             if t not in types:

@@ -5,7 +5,7 @@ Why: building the Lark parser and parsing the shipped cards is most of a command
 Source its checks and positions come from) is a pure function of the file's path and text
 and of this package's code, so it is kept per file in the user's cache folder under a key
 made of exactly those: change a card file, or the code, and its entry is simply not found.
-The documents of the rule, set and strategy files (dsl.loader.kept_document) and the
+The documents of the rule, set and strategy files (dsl.language.documents.kept_document) and the
 strategies' parsed texts (dsl.language.parser) are kept the same way: every `dsl simulate` reads them.
 
 Safe to load: entries are JSON, never pickle. Decoding builds only the project's own

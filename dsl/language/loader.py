@@ -1,26 +1,23 @@
-"""Card files, set files and rule tables -> model objects, with positioned diagnostics.
+"""Card files, and the folders and paths of sets -> model objects, with positioned
+diagnostics (set files and rule tables: dsl.language.set_files; one YAML file being read:
+dsl.language.documents).
 
 Steps per card file: YAML (positions kept) -> JSON Schema -> each expression field parsed
-into an AST. Name and type checks need every card loaded first: see dsl.check.
+into an AST. Name and type checks need every card loaded first: see dsl.language.check.
 """
 from __future__ import annotations
 
 import difflib
-import json
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib.resources import files
 from pathlib import Path
 
-from .data import shipped_dir
-from .errors import Diagnostic, DslError, caret_excerpt
-from .model import (Catalog, CardDef, Cost, Kingdom, Modifier, Rules, SetRule, Trigger,
-                    TypeDef)
 from . import file_cache
-from .inputs import InputError, read_bounded, resolved, why_not_readable
-from .parser import ParseError, parse_expr, parse_program
-from .yamlpos import MAX_BYTES, load_yaml, position_of
+from .data import shipped_dir
+from .documents import Source, load_document, no_bidi, read_source
+from .inputs import resolved, why_not_readable
+from .model import Catalog, CardDef, Cost, Modifier, Trigger
+from .parser import parse_expr
+from .set_files import load_rules, load_set_file, take_rules
 
 PROGRAM_FIELDS = ("on_play", "on_gain", "on_buy")
 SUGAR_TRIGGERS = {"on_gain": "gain", "on_buy": "buy"}   # "when you gain/buy this"
@@ -28,133 +25,6 @@ SUGAR_TRIGGERS = {"on_gain": "gain", "on_buy": "buy"}   # "when you gain/buy thi
 
 def default_sets_dir() -> Path:
     return shipped_dir("sets")
-
-
-@lru_cache(maxsize=None)
-def schema(name: str) -> dict:
-    return json.loads(files("dsl.language").joinpath(f"{name}.schema.json").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=None)
-def validator(name: str):
-    """A validator per schema, built once (building one is slow; jsonschema is imported
-    only then, as a command whose files are all in the cache never checks a schema)."""
-    import jsonschema
-    return jsonschema.Draft202012Validator(schema(name))
-
-
-@dataclass
-class Source:
-    """One YAML file being loaded: its text, positions and the diagnostics found."""
-    path: str
-    text: str
-    positions: dict = field(default_factory=dict)
-    diagnostics: list = field(default_factory=list)
-    # (AST, key of the field, role) for the checks; role: program | expr | condition
-    programs: list = field(default_factory=list)
-    refs: list = field(default_factory=list)          # (card id, key) that must exist
-    pile_refs: list = field(default_factory=list)     # (card id, key): a set rule's piles
-    rule_refs: list = field(default_factory=list)     # (set rule id, key) that must exist
-
-    def error(self, key: tuple, code: str, message: str, severity: str = "error",
-              line: int | None = None, col: int | None = None) -> None:
-        if line is None:
-            line, col = position_of(self.positions, key)
-        self.diagnostics.append(Diagnostic(self.path, line, col, severity, code, message,
-                                           caret_excerpt(self.text, line, col)))
-
-    def text_origin(self, key: tuple) -> tuple[int, int]:
-        where = self.positions.get(key)
-        return (where.text_line, where.text_col) if where else (1, 1)
-
-    def file_pos(self, key: tuple, line: int, col: int) -> tuple[int, int]:
-        """Map a position inside an expression field to the YAML file."""
-        tl, tc = self.text_origin(key)
-        return tl + line - 1, (tc + col - 1) if line == 1 else col + tc - 1
-
-    def parse(self, key: tuple, text, expr: bool = False, role: str = "program",
-              trigger: str | None = None):
-        text = str(text)
-        try:
-            tree = parse_expr(text) if expr else parse_program(text)
-        except ParseError as e:
-            line, col = self.file_pos(key, e.line, e.col)
-            self.error(key, "E003", f"syntax: {e.message} (see docs/language.md)",
-                       line=line, col=col)
-            return None
-        self.programs.append((tree, key, role, trigger))
-        return tree
-
-
-def read_source(path: Path) -> Source | None:
-    try:
-        raw = read_bounded(path, MAX_BYTES)
-    except InputError as e:
-        src = Source(str(path), "")
-        src.error((), "E001", str(e))
-        return src
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        src = Source(str(path), "")
-        src.error((), "E001", f"not UTF-8 text (byte {e.start}); save the file as UTF-8")
-        return src
-    return Source(str(path), text)
-
-
-def load_document(src: Source, schema_name: str):
-    """YAML + schema; returns the data or None (diagnostics recorded in src)."""
-    try:
-        data, src.positions = load_yaml(src.text, src.path)
-    except DslError as e:
-        src.diagnostics.extend(e.diagnostics)
-        return None
-    errors = sorted(validator(schema_name).iter_errors(data),
-                    key=lambda e: list(map(str, e.absolute_path)))
-    for err in errors[:20]:
-        key = tuple(err.absolute_path)
-        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            known = set(err.schema.get("properties", {}))
-            for extra in sorted(set(err.instance) - known):
-                hint = difflib.get_close_matches(extra, sorted(known), n=1)
-                src.error(key + (extra, "__key__"), "E002",
-                          f"unknown field '{extra}'" + (f"; did you mean '{hint[0]}'?" if hint
-                                                         else f"; known: {', '.join(sorted(known))}"))
-            continue
-        where = "/".join(map(str, key)) or "the file"
-        src.error(key, "E002", f"{where}: {_schema_message(err)}")
-    return None if errors else data
-
-
-def kept_document(src: Source, schema_name: str):
-    """load_document, from the cache (dsl.language.file_cache) when this code read this text
-    before without a mistake: the rule, set and strategy files are read by every command,
-    and YAML with its schema check is slow to start (under PyPy most of all)."""
-    key = f"<{schema_name}> {src.path}"
-    hit = file_cache.get(key, src.text)
-    if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], dict):
-        data, src.positions = hit
-        return data
-    data = load_document(src, schema_name)
-    if data is not None and not src.diagnostics:
-        file_cache.put(key, src.text, (data, src.positions))
-    return data
-
-
-def _schema_message(err) -> str:
-    if err.validator in ("maxLength", "minLength", "maxItems", "minItems"):
-        size = len(err.instance) if hasattr(err.instance, "__len__") else "?"
-        limit = err.validator_value
-        return (f"too long ({size}, at most {limit})" if err.validator.startswith("max")
-                else f"too short ({size}, at least {limit})")
-    if err.validator == "additionalProperties":
-        return err.message + " (check the spelling; see dsl/language/card.schema.json)"
-    if err.validator == "required":
-        return err.message + "; add it"
-    if err.validator == "enum":
-        return f"{err.instance!r} is not one of {', '.join(map(str, err.validator_value))}"
-    message = err.message
-    return message if len(message) <= 200 else message[:200] + "..."
 
 
 def parse_cost(value) -> Cost:
@@ -236,24 +106,11 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
                    modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"),
-                   kingdom=data.get("kingdom", True), buy_if=buy_if, setup=tuple(setup),
+                   kingdom=data.get("kingdom", True) and data.get("supply", True),
+                   supply=data.get("supply", True), buy_if=buy_if, setup=tuple(setup),
                    path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
-
-
-BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def no_bidi(src: Source, key: tuple, names: dict) -> None:
-    """A name with a bidirectional control character (an override, an embedding, an
-    isolate or a mark) is an error: it would reorder the text printed around it."""
-    for lang, name in names.items():
-        m = BIDI_CONTROLS.search(name) if isinstance(name, str) else None
-        if m:
-            src.error(key + (lang,), "E002", f"{'/'.join(map(str, key))}.{lang}: a "
-                      f"bidirectional control character (U+{ord(m.group()):04X}) at character "
-                      f"{m.start() + 1}; it would reorder the text around the name: remove it")
 
 
 def _art_path(src: Source, path: Path, art: str | None) -> str | None:
@@ -273,104 +130,6 @@ def _art_path(src: Source, path: Path, art: str | None) -> str | None:
         src.error(("art",), "E001", f"art: no image file {target}")
         return None
     return str(target)
-
-
-def _by_players(table: dict) -> dict:
-    return {int(k): int(v) for k, v in table.items()}
-
-
-def load_rules(path: Path) -> tuple[Rules | None, Source]:
-    src = read_source(path)
-    data = None if src.diagnostics else kept_document(src, "rules")
-    if data is None:
-        return None, src
-    rules = Rules(
-        min_players=data["players"]["min"], max_players=data["players"]["max"],
-        hand_size=data["hand_size"], starting_deck=dict(data["starting_deck"]),
-        basic_piles=tuple(data["basic_piles"]),
-        pile_sizes={k: _by_players(v) for k, v in data["pile_sizes"].items()},
-        kingdom_pile=data["kingdom_pile"],
-        victory_kingdom_pile=_by_players(data["victory_kingdom_pile"]),
-        potion_card=data["potion_card"], end_pile=data["end"]["empty_pile"],
-        end_empty_piles=_by_players(data["end"]["empty_piles"]),
-        tie_break=data["tie_break"], victory_token=data.get("victory_token"))
-    return rules, src
-
-
-DEFAULT_LOCALES = ("en",)     # a set without `locales:` names its cards in English only
-
-
-def _lint_ignore(src: Source, data: dict) -> tuple:
-    """The warnings a set file's `lint: {ignore: [...]}` turns off for its cards: known
-    warning codes only (an error cannot be ignored: the card could not be played)."""
-    from .errors import CODES, severity_of
-    out = []
-    for i, code in enumerate((data.get("lint") or {}).get("ignore") or []):
-        warnings = ", ".join(c for c in sorted(CODES) if severity_of(c) == "warning")
-        if code not in CODES:
-            src.error(("lint", "ignore", i), "E002", f"lint.ignore: unknown code '{code}' "
-                      f"(warnings: {warnings}; see docs/lint.md)")
-        elif severity_of(code) == "error":
-            src.error(("lint", "ignore", i), "E002", f"lint.ignore: {code} is an error, and "
-                      f"an error cannot be ignored; only warnings can ({warnings})")
-        else:
-            out.append(code)
-    return tuple(out)
-
-
-def load_set_file(path: Path, catalog: Catalog) -> Source:
-    """A set file: the set, its card types and its recommended kingdoms. An id that another
-    loaded file already defines is an error naming both files, never a silent replacement."""
-    src = read_source(path)
-    data = None if src.diagnostics else kept_document(src, "set")
-    if data is None:
-        return src
-    other = catalog.sets.get(data["id"])
-    if other is not None:
-        src.error(("id",), "E006", f"duplicate set id '{data['id']}' (also in {other['path']}); "
-                  "give this set another id")
-        return src
-    no_bidi(src, ("names",), data.get("names", {}))
-    for i, k in enumerate(data.get("kingdoms", [])):
-        no_bidi(src, ("kingdoms", i, "names"), k["names"])
-    for i, t in enumerate(data.get("types", [])):
-        no_bidi(src, ("types", i, "names"), t["names"])
-    for i, r in enumerate(data.get("rules", [])):
-        no_bidi(src, ("rules", i, "names"), r.get("names") or {})
-    catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path),
-                                "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
-                                "lint_ignore": _lint_ignore(src, data)}
-    for i, t in enumerate(data.get("types", [])):
-        if t["id"] in catalog.types:
-            src.error(("types", i, "id"), "E006", f"duplicate card type '{t['id']}' (also in "
-                      f"{catalog.types[t['id']].path}); give it another id")
-            continue
-        catalog.types[t["id"]] = TypeDef(t["id"], dict(t["names"]), str(path))
-    for i, k in enumerate(data.get("kingdoms", [])):
-        known = catalog.kingdoms.get(k["id"])
-        if known is not None:
-            src.error(("kingdoms", i, "id"), "E006", f"duplicate kingdom id '{k['id']}' (also in "
-                      f"{catalog.sets[known.set]['path']}); give it another id")
-            continue
-        catalog.kingdoms[k["id"]] = Kingdom(k["id"], data["id"], dict(k["names"]),
-                                            tuple(k["cards"]), tuple(k.get("rules", ())))
-        src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
-        src.rule_refs += [(rid, ("kingdoms", i, "rules", j))
-                          for j, rid in enumerate(k.get("rules", ()))]
-    for i, r in enumerate(data.get("rules", [])):
-        if r["id"] in catalog.set_rules:
-            src.error(("rules", i, "id"), "E006", f"duplicate set rule id '{r['id']}' (also in "
-                      f"{catalog.sets[catalog.set_rules[r['id']].set]['path']}); give it "
-                      "another id")
-            continue
-        catalog.set_rules[r["id"]] = SetRule(r["id"], data["id"], r["when"],
-                                             tuple(r.get("piles", ())),
-                                             tuple(r.get("end_piles", ())),
-                                             dict(r.get("names", {})))
-        for field_name in ("piles", "end_piles"):
-            src.pile_refs += [(cid, ("rules", i, field_name, j))
-                              for j, cid in enumerate(r.get(field_name, ()))]
-    return src
 
 
 @dataclass
@@ -449,7 +208,7 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
         for f in sorted(specials, key=lambda f: f.name != "set.yaml"):   # the set files first
             if f.name == "rules.yaml":
                 rules, src = load_rules(f)
-                _take_rules(cat, rules, folder_sets.get(f.parent), src)
+                take_rules(cat, rules, folder_sets.get(f.parent), src)
             else:
                 src = load_set_file(f, cat)
                 folder_sets.update((f.parent, s["id"]) for s in cat.sets.values()
@@ -469,25 +228,6 @@ def load_paths(paths: list[Path], loaded: Loaded | None = None) -> Loaded:
             cat.cards[card.id] = card
             loaded.card_sources[card.id] = src
     return loaded
-
-
-def _take_rules(cat: Catalog, rules: Rules | None, set_id: str | None, src: Source) -> None:
-    """A rules.yaml: the rules of every game when it is the first one (the basic set's), else
-    the house rules of its set, for the games that use that set's cards only; two sets whose
-    house rules disagree are a warning (a game with cards of both takes the first's)."""
-    if rules is None:
-        return
-    if cat.rules is None or set_id in (None, "basic"):
-        cat.rules = rules
-        return
-    for other, theirs in cat.house_rules.items():
-        if theirs != rules:
-            src.error((), "W016", f"the rules of set '{set_id}' differ from those of set "
-                      f"'{other}' ({cat.sets[other]['path']}); a game with cards of both is "
-                      f"played with '{other}''s; make them agree or keep the sets apart",
-                      severity="warning")
-            break
-    cat.house_rules[set_id] = rules
 
 
 def _check_set(src: Source, card: CardDef, folder_set: str | None, cat: Catalog) -> None:

@@ -65,6 +65,7 @@ class CardDef:
     kingdom: bool = True               # false: not a kingdom card (a basic card of a set rule)
     buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
     setup: tuple = ()                  # statements run once when a game with it is set up
+    supply: bool = True                # false: its pile is beside the Supply (never bought)
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -80,6 +81,7 @@ class CardDef:
     bans_buys: bool = field(init=False, compare=False, repr=False)
     turn_events: frozenset = field(init=False, compare=False, repr=False)
     reads_history: bool = field(init=False, compare=False, repr=False)
+    gains_named: frozenset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         derived = {
@@ -105,6 +107,12 @@ class CardDef:
                                      if isinstance(n, A.Later)),
             # whether it reads what was gained or bought this turn, or a last turn
             "reads_history": reads_history(_programs(self)),
+            # the names its plain `gain X` statements give (a pile beside the Supply that
+            # one of them names joins the game)
+            "gains_named": frozenset(n.kind for n in _all_nodes(self)
+                                     if isinstance(n, A.GainSpec) and n.kind is not None
+                                     and n.relation is None and n.cond is None
+                                     and n.copy_of is None),
         }
         sweep = derived["sweep"]          # ...and its coins when that is all it gives
         derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None
@@ -133,13 +141,28 @@ class Kingdom:
 
 @dataclass(frozen=True)
 class SetRule:
-    """A rule a set adds to the game (set.yaml `rules:`): basic piles and piles that end
-    the game, in force by `when` (kingdom_share: the rulebooks' share of the kingdom)."""
+    """A rule a set adds to the game (set.yaml `rules:`): basic piles, piles that end the
+    game, starting cards that replace others, in force by `when` (kingdom_share: the
+    rulebooks' share of the kingdom; always; or a condition on the kingdom such as
+    ("kingdom_has_type", "looter"))."""
     id: str
     set: str
-    when: str
+    when: object
     piles: tuple = ()
     end_piles: tuple = ()
+    names: dict = field(default_factory=dict, compare=False, hash=False)
+    replace_starting: tuple = ()   # ((card id, (replacement ids...)), ...)
+
+
+@dataclass(frozen=True)
+class MixedPile:
+    """A Supply pile of different cards (set.yaml `piles:`): `cards` ((card id, copies),
+    ...) shuffled at setup, `size` of them counted out (players -> size), only the top one
+    seen, bought or gained; the pile's id names it (`gain ruins`)."""
+    id: str
+    set: str
+    cards: tuple
+    size: dict
     names: dict = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -181,12 +204,13 @@ class Catalog:
     rules: Optional[Rules] = None
     set_rules: dict = field(default_factory=dict)     # rule id -> SetRule
     house_rules: dict = field(default_factory=dict)   # set id -> Rules of its rules.yaml
+    piles: dict = field(default_factory=dict)         # mixed pile id -> MixedPile
 
     def copy(self) -> "Catalog":
         """A catalog to add cards and sets to, sharing the loaded objects (frozen) only."""
         return Catalog(dict(self.cards), dict(self.types), dict(self.sets),
                        dict(self.kingdoms), self.rules, dict(self.set_rules),
-                       dict(self.house_rules))
+                       dict(self.house_rules), dict(self.piles))
 
     def rules_for(self, kingdom) -> Optional[Rules]:
         """The rules a game of `kingdom` is played with: the house rules of the first set

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .data import fan_subfolders, shipped_dir
 from .errors import Diagnostic, DslError
-from .loader import Source, kept_document, read_source
+from .documents import Source, kept_document, read_source
 from .parser import parse_priority
 from .strategy_answers import load_answers, load_card_entries, load_play
 

@@ -221,6 +221,9 @@ class _ToAst(Transformer):
     def return_stmt(self, meta, c):
         return A.Move("return", c[0], _pos(meta))
 
+    def return_pile(self, meta, c):
+        return A.Move("return", c[0], _pos(meta), own_pile=True)
+
     def put(self, meta, c):
         dest = c[1]
         return A.Put(c[0], dest[1], len(c) > 2, owner=dest[2], mat=dest[3], pos=_pos(meta))

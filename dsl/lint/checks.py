@@ -8,7 +8,8 @@ from dsl.language import ast as A
 from dsl.language.card_checks import check_programs
 from dsl.language.errors import CODES, Diagnostic, DslError, severity_of
 from dsl.language.inputs import resolved
-from dsl.language.loader import DEFAULT_LOCALES, Loaded, default_sets_dir, load_paths, load_shipped
+from dsl.language.loader import Loaded, default_sets_dir, load_paths, load_shipped
+from dsl.language.set_files import DEFAULT_LOCALES
 from dsl.language.strategy import load_strategy, strategies_dir
 
 def set_locales(catalog, set_id: str) -> tuple:

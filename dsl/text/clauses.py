@@ -6,10 +6,10 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .forms import joined, variant
-from .context import (Ctx, bind_name, cap, cost_test, is_call, mat_name, names_in, num,
-                             single, token_name)
+from .context import (Ctx, bind_name, cost_test, is_call, mat_name, names_in, num, single,
+                      token_name)
 from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                           pred, target_np, that_is, them)
+                    target_np, that_is, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -302,7 +302,8 @@ def move(ctx: Ctx, s: A.Move) -> str:
     elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
         what = ctx.t(THIS_CARD)
     what = named_again(ctx, t, what)
-    verb = RETURN if s.verb == "return" else VERB.get(s.verb, VERB["choose"])
+    verb = (RETURN_PILE if s.own_pile else RETURN) if s.verb == "return" else \
+        VERB.get(s.verb, VERB["choose"])
     if s.verb == "set_aside" and isinstance(t, A.Selection):
         verb = SET_ASIDE_LONG              # "set aside a card from your hand"
     if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \

@@ -368,6 +368,7 @@ PUT_MAT = (N_("set aside {what} on your {mat} mat"), N_("sets aside {what} on hi
 ON_MAT = N_("{cards} on your {mat} mat")
 FROM_MAT = N_("{what} from your {mat} mat")
 RETURN = (N_("return {what} to the Supply"), N_("returns {what} to the Supply"))
+RETURN_PILE = (N_("return {what} to its pile"), N_("returns {what} to its pile"))
 COPY_OF = N_("a copy of {what}")
 COPIES_OF = (ngettext("{n} copy of {x}", "{n} copies of {x}"),
              ngettext("up to {n} copy of {x}", "up to {n} copies of {x}"))

@@ -20,7 +20,8 @@ from werkzeug.exceptions import HTTPException
 
 from dsl.language.errors import DslError
 from .gallery import bounded_face
-from dsl.language.loader import Source, card_from_source
+from dsl.language.documents import Source
+from dsl.language.loader import card_from_source
 from dsl.language.model import Catalog
 
 MAX_BODY = 200_000                 # bytes of one request

@@ -248,7 +248,7 @@ def gain_ranking(bot, game, d) -> list:
     sign = 1 if owner == d.player else -1
     scored = []
     for cid in d.options:
-        card = game.catalog.cards[cid]
+        card = game.offered(cid)
         v = w.worth(card) + (1.0 if cid in wanted else 0.0)
         if info.follow and f is not None and owner == d.player:
             v += _follow_value(bot, game, d, info, [Phantom(card)])
@@ -265,10 +265,9 @@ def pile(bot, game, d):
     and it does not), else the dearest."""
     if d.purpose == "token":
         planned = {cid for cid, _ in bot.plan}
-        cards = game.catalog.cards
-        return max(d.options, key=lambda cid: (cid not in planned,
-                                               game.cost(cards[cid]).coins,
-                                               game.cost(cards[cid]).potion))
+        cost = lambda cid: game.cost(game.offered(cid))      # noqa: E731
+        return max(d.options, key=lambda cid: (cid not in planned, cost(cid).coins,
+                                               cost(cid).potion))
     ranked = gain_ranking(bot, game, d)
     if not ranked:
         return None

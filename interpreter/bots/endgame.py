@@ -22,7 +22,7 @@ def wins_if_ended(game, p: int, cid: str) -> bool:
     """Whether player p would be the only winner if the game ended with him gaining `cid`
     (its fixed victory points counted; a card's varying points as they stand)."""
     scores = game.scores()
-    d = game.catalog.cards[cid]
+    d = game.offered(cid)
     scores[p] += d.fixed_vp or 0
     score = scores[p]
     best = max((s for q, s in enumerate(scores) if q != p), default=None)

@@ -85,8 +85,8 @@ def pile_by_kinds(game, options, kinds: list):
     for kind in kinds:
         if kind in options:
             return kind
-        fits = [cid for cid in options if matches(game.catalog.cards[cid], kind)]
+        fits = [cid for cid in options if matches(game.offered(cid), kind)]
         if fits:
-            return max(fits, key=lambda cid: (game.cost(game.catalog.cards[cid]).coins,
-                                              game.cost(game.catalog.cards[cid]).potion))
+            return max(fits, key=lambda cid: (game.cost(game.offered(cid)).coins,
+                                              game.cost(game.offered(cid)).potion))
     return None

@@ -7,8 +7,6 @@ they let be played. Never a card's id: only what its effect says. Rough on purpo
 ranks answers, it does not play the game ahead."""
 from __future__ import annotations
 
-from dsl.language import ast as A
-
 from interpreter.effects.compiler import compiled
 from interpreter.effects.expressions import Frame, still_there
 

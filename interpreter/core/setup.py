@@ -36,6 +36,8 @@ class SetupPlan:
     start_money: int
     start_actions: int       # Action cards in the starting deck
     buyable: dict            # empty slots -> (coins, potions) -> Game.buyable()
+    aside: tuple = ()        # (card id, definition, size) of the piles beside the Supply
+    mixed: tuple = ()        # (slot, ((definition, copies), ...)) of the mixed piles
 
 
 _PLANS: dict = {}
@@ -70,16 +72,29 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in ids:
         ids.append(rules.potion_card)
     ids += [c for r in set_rules for c in r.piles if c not in ids]
+    aside_named = [c for c in kingdom if c in cards and not cards[c].supply]
+    if aside_named:
+        raise GameError(f"{', '.join(aside_named)}: not in the Supply (`supply: false`), "
+                        "never a kingdom pile; a card that gains it brings its pile")
     ids += [c for c in kingdom if c not in ids]
+    mixed = catalog.piles
     for cid in overrides:
-        if cid not in cards:
+        if cid not in cards and cid not in mixed:
             raise GameError(f"unknown card '{cid}' in supply")
-        if cid not in ids:
+        if cid not in ids and (cid in mixed or cards[cid].supply):
             ids.append(cid)
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
+                  if cid in cards else _mixed_pile(cid, mixed[cid], cards, n, overrides)
                   for cid in ids)
-    start = tuple(cards[cid] for cid, k in rules.starting_deck.items() for _ in range(k))
-    defs = [d for _, d, _ in piles]
+    mixed_slots = tuple((slot, tuple((cards[c], k) for c, k in mixed[cid].cards))
+                        for slot, cid in enumerate(ids) if cid not in cards)
+    starting = starting_deck(rules.starting_deck, set_rules)
+    start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
+    defs = [d for _, d, _ in piles] + [d for _, kinds in mixed_slots for d, _ in kinds]
+    aside = aside_piles(cards, defs + list(start), overrides)
+    aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
+                  for cid in aside)
+    defs += [d for _, d, _ in aside]
     return SetupPlan(
         piles=piles,
         listened=frozenset(t.on for d in defs + list(start) for t in d.triggers) |
@@ -100,11 +115,51 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)
                       for slot, (cid, d, _) in enumerate(piles)),
         start=start,
-        start_counts=tuple((cid, k) for cid, k in rules.starting_deck.items() if k),
+        start_counts=tuple((cid, k) for cid, k in starting.items() if k),
         start_money=sum(d.plain_coins for d in start),
         start_actions=sum(d.is_action for d in start),
         buyable={},
+        aside=aside,
+        mixed=mixed_slots,
     )
+
+
+def _mixed_pile(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:
+    """(pile id, its first card's definition, its size) of a mixed pile: its size for n
+    players (or a scenario's), at most the cards it has."""
+    size = overrides.get(pid, m.size.get(n, 0))
+    return pid, cards[m.cards[0][0]], min(size, sum(k for _, k in m.cards))
+
+
+def aside_piles(cards: dict, defs: list, overrides: dict = {}) -> list:
+    """The ids of the piles beside the Supply (cards with `supply: false`) a game of these
+    cards has: each one a card of the game gains by name (`gain X`: in its play, a trigger,
+    `on_gain`), and so on for what those cards gain; and any a scenario sizes."""
+    out, todo = [], list(defs)
+    while todo:
+        d = todo.pop(0)
+        for cid in sorted(d.gains_named):
+            c = cards.get(cid)
+            if c is not None and not c.supply and cid not in out:
+                out.append(cid)
+                todo.append(c)
+    out += [cid for cid in overrides if cid in cards and not cards[cid].supply
+            and cid not in out]
+    return out
+
+
+def starting_deck(deck: dict, set_rules: list) -> dict:
+    """Card id -> copies in each player's starting deck: the rules', with what the set rules
+    in force replace (every copy of a card taken out, one of each replacement put in)."""
+    if not any(r.replace_starting for r in set_rules):
+        return deck
+    out = dict(deck)
+    for r in set_rules:
+        for cid, new in r.replace_starting:
+            if out.pop(cid, 0):
+                for c in new:
+                    out[c] = out.get(c, 0) + 1
+    return out
 
 
 def held_listeners(defs, known: dict | None = None) -> dict:
@@ -122,6 +177,7 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     """The ids of the set rules a game of `kingdom` is played with: those `with_rules`
     names (a rule's id or a card of its piles), never those `without_rules` names, and the
     others by their `when`: `always` when a card of the rule's set is in the kingdom;
+    ("kingdom_has_type", T) when a card of the kingdom has type T;
     `kingdom_share` when every kingdom card is of its set, and with a mixed kingdom when one
     kingdom card picked at random is (a different card for each rule, as the rulebooks
     ask). The generator is drawn from only for a mixed kingdom."""
@@ -132,9 +188,14 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     dealt = [c for c in kingdom if c in cards and cards[c].kingdom]
     chosen, undecided = [], []
     for rid, rule in catalog.set_rules.items():
-        own = sum(cards[c].set == rule.set for c in dealt)
         if rid in off:
             continue
+        when = rule.when
+        if when.__class__ is tuple:              # a condition on the kingdom, no draw
+            if rid in on or any(when[1] in cards[c].types for c in kingdom if c in cards):
+                chosen.append(rid)
+            continue
+        own = sum(cards[c].set == rule.set for c in dealt)
         if rid in on or rule.when == "always" and own or \
                 rule.when == "kingdom_share" and dealt and own == len(dealt):
             chosen.append(rid)
@@ -152,7 +213,8 @@ def _named_rules(catalog, names) -> set:
     out = set()
     for name in names:
         hits = {rid for rid, r in catalog.set_rules.items()
-                if name == rid or name in r.piles or name in r.end_piles}
+                if name == rid or name in r.piles or name in r.end_piles or
+                any(name in new for _, new in r.replace_starting)}
         if not hits:
             known = ", ".join(f"{rid} ({', '.join(r.piles)})" if r.piles else rid
                               for rid, r in sorted(catalog.set_rules.items())) or "none"

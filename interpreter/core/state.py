@@ -71,8 +71,9 @@ class Pile(Zone):
     """A supply pile. Its cards are made only when one is needed (its top card is looked at
     or moved): `count` cards not yet made lie under the made ones in `cards`. A game makes
     some 250 supply cards and uses a few dozen, so this keeps setting up a game cheap.
-    `slot` is the pile's place in the game's table of pile sizes."""
-    __slots__ = ("d", "count", "alloc", "slot")
+    `slot` is the pile's place in the game's table of pile sizes. A mixed pile (Ruins, a
+    pile of different cards) has all its cards made at setup, and `d` is its top card's."""
+    __slots__ = ("d", "count", "alloc", "slot", "mixed")
 
     def __init__(self, name: str, d, count: int, alloc, slot: int = 0):
         self.name = name
@@ -82,6 +83,13 @@ class Pile(Zone):
         self.count = count
         self.alloc = alloc
         self.slot = slot
+        self.mixed = False
+
+    def retop(self) -> None:
+        """A mixed pile's top card changed: what it offers is that card (the last one's
+        definition stays when it is empty)."""
+        if self.cards:
+            self.d = self.cards[-1].d
 
     def __len__(self) -> int:
         return self.count + len(self.cards)
@@ -104,6 +112,13 @@ class Pile(Zone):
         card = Card(self.alloc(), self.d, self)
         self.cards.insert(0, card)            # made cards come from under the made ones
         return self.cards[-1]
+
+
+class AsidePile(Pile):
+    """A pile beside the Supply (a card with `supply: false`): gained only by a card that
+    names it, never bought, not counted for the end. Its moves leave the Supply's figures
+    alone (Game.move tests a zone's class for Pile exactly)."""
+    __slots__ = ()
 
 
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")

@@ -166,7 +166,7 @@ def _call(e: A.Call):
         if name == "owned":
             return lambda g, f: g.players[f.actor].holdings.counts.get(cid(g, f), 0)
         if name == "pile":
-            return lambda g, f: len(g.supply[c]) if (c := cid(g, f)) in g.supply else 0
+            return lambda g, f: len(p) if (p := g.pile_named(cid(g, f))) is not None else 0
         if name == "starting_pile":
             return lambda g, f: g.starting_pile_size(cid(g, f))
         kind = e.args[1].name

@@ -170,7 +170,7 @@ class ControlStatements:
 def fixed_gain(spec: A.GainSpec, game) -> bool:
     """`gain silver`: one named pile, no choice."""
     return spec.relation is None and spec.cond is None and spec.copy_of is None \
-        and spec.kind in game.supply
+        and (spec.kind in game.supply or spec.kind in game.aside)
 
 
 def is_choice(s, game) -> bool:

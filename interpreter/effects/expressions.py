@@ -5,6 +5,7 @@ still there ("lose track"), see `still_there`."""
 from __future__ import annotations
 
 from dsl.language.model import Cost
+from interpreter.core.state import Pile
 from dsl.language.strategy_answers import STRATEGY_FACTS
 
 from .compiler import FACTS, Bound, compiled, is_kind, located, truthy  # noqa: F401
@@ -105,9 +106,12 @@ class Frame:
 
 
 def still_there(cards: list) -> list:
-    """The cards that a move may still act on: for bound cards, those not moved since."""
+    """The cards that a move may still act on: for bound cards, those not moved since, and
+    never one a binding followed back onto a pile (a Spoils its own play returned: to the
+    rules it is no longer the card that was played)."""
     if isinstance(cards, Bound):
-        return [c for c in cards if c.zone is cards.zones.get(c.uid)]
+        return [c for c in cards if c.zone is cards.zones.get(c.uid)
+                and not isinstance(c.zone, Pile)]
     return cards
 
 

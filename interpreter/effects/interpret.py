@@ -198,7 +198,7 @@ class Interpreter(ControlStatements, LastingStatements):
             for c in cards:
                 g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
         elif s.verb == "return":
-            cards = [c for c in cards if g.return_to_supply(c, f.actor)]
+            cards = [c for c in cards if g.return_to_supply(c, f.actor, s.own_pile)]
         elif s.verb == "reveal":
             self._say_reveals(f.actor, cards)
         self._bind(s.target, cards, f)
@@ -239,9 +239,9 @@ class Interpreter(ControlStatements, LastingStatements):
             names = {c.d.id for c in self.ev.cards(spec.copy_of, f)}
         out = []
         for cid, pile in g.supply.items():
-            if not len(pile) or (names is not None and cid not in names):
+            d = pile.d                   # a mixed pile's top card
+            if not len(pile) or (names is not None and d.id not in names):
                 continue
-            d = pile.d
             if spec.kind and spec.kind not in ("card", "cards") and not is_kind(d, spec.kind):
                 continue
             if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):
@@ -366,7 +366,7 @@ class Interpreter(ControlStatements, LastingStatements):
             return bool(cards)
         if isinstance(s, A.Gain) and isinstance(s.what, A.GainSpec):
             what = s.what
-            if fixed_gain(what, self.game) and len(self.game.supply[what.kind]):
+            if fixed_gain(what, self.game) and len(self.game.pile_named(what.kind)):
                 return True
             return bool(self.gain_candidates(what, f))
         return True

@@ -16,7 +16,7 @@ class Costs:
         nothing in play does and no play this turn has (most turns of such a kingdom)."""
         if not self.has_modifiers:
             return True
-        if self.turn.cost_changes:
+        if self.turn.cost_changes or self.varying_tops:
             return False
         phase = self.turn.phase
         for _, m in self.pile_modifiers:

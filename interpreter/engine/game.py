@@ -76,18 +76,19 @@ class Game(Costs, SupplyFigures, Events, Phases):
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self.shared_tokens: dict = {}  # token kind -> count, on the mat all players share
         self._set_up_supply(plan, self._uids.__next__)
-        self._plan_piles = plan.piles            # (id, definition, starting size)
         for d in plan.setup_cards:    # what a card asks for at setup (tokens on piles)
             self.interp.run_setup(d)
-        self.total_cards = sum(self.pile_sizes)
+        self.total_cards = sum(self.pile_sizes) + sum(map(len, self.aside.values()))
+        self.plan = plan
         self.turn = TurnState(player=0, controller=0)
         if deal:
-            self._deal(plan)
+            self.deal()
             self.start_turn(self.turn)
 
     # ---- setup -----------------------------------------------------------------------------
-    def _deal(self, plan) -> None:
+    def deal(self) -> None:
         """Each player's starting deck, shuffled, and a first hand."""
+        plan = self.plan
         uids = self._uids
         for p in self.players:
             deck = p.deck
@@ -183,13 +184,17 @@ class Game(Costs, SupplyFigures, Events, Phases):
                 self.players[new_owner].holdings.add(card.d)
         if new_owner is not None:
             card.owner = new_owner
-        elif zone is self.trash_zone or zone.__class__ is Pile:
+        else:                                # the trash, a pile: nobody's
             card.owner = None
         if old.owner is None or new_owner is None:
             if old.__class__ is Pile:
                 self._pile_changed(old.slot, -1)
+                if old.mixed:
+                    old.retop()
             if zone.__class__ is Pile:
                 self._pile_changed(zone.slot, 1)
+                if zone.mixed:
+                    zone.retop()
 
     def shuffle_discard_into_deck(self, p: int) -> None:
         pl = self.players[p]
@@ -301,8 +306,12 @@ class Game(Costs, SupplyFigures, Events, Phases):
             self.fire("gain", p, card)
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
+        """Gain the top card of the pile of `cid`: a Supply pile, or one beside it."""
         pile = self.supply.get(cid)
-        return self.gain_from_pile(p, pile, dest) if pile is not None else None
+        if pile is not None:
+            return self.gain_from_pile(p, pile, dest)
+        pile = self.aside.get(cid)
+        return self.gain(p, pile.top(), dest) if pile is not None else None
 
     def trash(self, card: Card, p: int) -> bool:
         """Trash a card; one already in the trash stays there and nothing hears of it."""
@@ -334,14 +343,20 @@ class Game(Costs, SupplyFigures, Events, Phases):
                 self.fire("discard", owner, card)
         return True
 
-    def return_to_supply(self, card: Card, p: int) -> bool:
-        """Put a card back on its supply pile (not trashing it); False if it has none."""
+    def return_to_supply(self, card: Card, p: int, own_pile: bool = False) -> bool:
+        """Put a card back on its supply pile (not trashing it), or with `own_pile` on its
+        pile wherever it is (beside the Supply too); False if it has none."""
         pile = self.supply.get(card.id)
+        if pile is None:
+            pile = self.homes.get(card.id)
+            if pile is not None and not own_pile and pile.__class__ is not Pile:
+                pile = None                  # beside the Supply: not "to the Supply"
         if pile is None or card.zone is pile:
             return False
         self.move(card, pile)
         if self.logging:
-            self.say(f"{self.name(p)} returns {card.id} to the supply")
+            self.say(f"{self.name(p)} returns {card.id} to "
+                     f"{'its pile' if own_pile else 'the supply'}")
         return True
 
     def add_tokens(self, p: int, kind: str, n: int) -> bool:
@@ -354,18 +369,9 @@ class Game(Costs, SupplyFigures, Events, Phases):
                      f" {kind} token(s)")
         return tokens[kind] != have
 
-    def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
-        if cid not in self.supply or n <= 0:
-            return False
-        on = self.pile_tokens.setdefault(cid, {})
-        on[kind] = on.get(kind, 0) + n
-        if self.logging:
-            self.say(f"{n} {kind} token(s) on the {cid} pile")
-        return True
-
     def starting_pile_size(self, cid) -> int:
         """How many cards a supply pile had when the game was set up (0: no such pile)."""
-        return next((size for c, _, size in self._plan_piles if c == cid), 0)
+        return next((size for c, _, size in self.plan.piles if c == cid), 0)
 
     def move_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
         """Up to n tokens of a kind from a pile to the mat all players share."""
@@ -382,10 +388,10 @@ class Game(Costs, SupplyFigures, Events, Phases):
     def card_names(self) -> tuple:
         """Every card name in the game, for naming a card: the supply's piles, then the
         other cards anyone has or that are in the trash."""
-        names = list(self.supply)
+        names = [cid for cid, pile in self.supply.items() if not pile.mixed] + list(self.aside)
         seen = set(names)
         for zone in self.zones():
-            if zone.__class__ is Pile:
+            if isinstance(zone, Pile) and not zone.mixed:
                 continue
             for c in zone.cards:
                 if c.d.id not in seen:
@@ -437,7 +443,7 @@ class Game(Costs, SupplyFigures, Events, Phases):
                 zone.cards.clear()
             pl.last_turn = None
         self.trash_zone.cards.clear()
-        for pile in self.supply.values():
+        for pile in (*self.supply.values(), *self.aside.values()):
             if pile.cards:                       # only the cards made so far
                 pile.cards.clear()
             pile.count = 0
@@ -448,6 +454,7 @@ class Game(Costs, SupplyFigures, Events, Phases):
     # ---- invariants ------------------------------------------------------------------------
     def zones(self):
         yield from self.supply.values()
+        yield from self.aside.values()
         yield self.trash_zone
         for p in self.players:
             yield from p.zones.values()
@@ -463,6 +470,11 @@ class Game(Costs, SupplyFigures, Events, Phases):
                     raise AssertionError(f"{c} is listed in {zone} but is in {c.zone}")
             if len(set(map(id, cards))) != len(cards):
                 raise AssertionError(f"a card is listed twice in {zone}")
+            if zone.owner is None and any(c.owner is not None for c in cards):
+                raise AssertionError(f"a card in {zone} has an owner")
+            if isinstance(zone, Pile) and any(c.d is not zone.d for c in
+                                              (cards[-1:] if zone.mixed else cards)):
+                raise AssertionError(f"the {zone.name} pile offers another card than its top")
             total += len(zone)
         if total != self.total_cards:
             raise AssertionError(f"{self.total_cards - total} card(s) lost")

@@ -234,7 +234,7 @@ class Phases:
         if self.keeps_history:
             t.buys_made += ((p, card),)
         if self.logging:
-            self.say(f"{self.name(p)} buys {cid}")
+            self.say(f"{self.name(p)} buys {card.id}")
         if "buy" in self.listened:
             self.fire("buy", p, card)
         if card.zone is pile:

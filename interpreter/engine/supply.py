@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-from interpreter.core.state import Pile
+from interpreter.core.state import AsidePile, Card, Pile, shuffle
 
 _MAX_SHARED_TABLES = 256     # sets of empty piles a kingdom remembers what is buyable for
 
@@ -23,11 +23,19 @@ def _fewest_gains_to_end(ordered: list, sizes: list, end_piles: int, end_slot,
 class SupplyFigures:
     """Part of Game: the supply piles and their figures. Game.move calls _pile_changed when
     a card leaves or joins a pile."""
+    varying_tops = False     # a mixed pile's cards cost different amounts: what can be
+                             # bought is not a kingdom's table (Game.printed_costs_now)
 
     def _set_up_supply(self, plan, alloc) -> None:
         self.supply: dict[str, Pile] = {cid: Pile(cid, d, size, alloc, slot)
                                         for slot, (cid, d, size) in enumerate(plan.piles)}
         self.pile_sizes = [size for _, _, size in plan.piles]   # by slot
+        # the piles beside the Supply, and the pile of each card whose pile is not the
+        # Supply pile of its id (usually none)
+        self.aside = {cid: AsidePile(cid, d, size, alloc) for cid, d, size in plan.aside}
+        self.homes = dict(self.aside)
+        if plan.mixed:
+            self._set_up_mixed(plan, alloc)
         self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
         self._buyable_shared = plan.buyable  # empty piles -> (coins, potions) -> buyable(),
                                              # shared by every game of the kingdom
@@ -40,6 +48,23 @@ class SupplyFigures:
         self.to_end = _fewest_gains_to_end(self._sizes_sorted, self.pile_sizes,
                                            self._end_piles, self._end_slot, self._more_end)
         self._count_empty()
+
+    def _set_up_mixed(self, plan, alloc) -> None:
+        """Each mixed pile's cards: all of them shuffled, its size counted out from the top
+        (the rest are not in the game), the top one face up."""
+        piles = list(self.supply.values())
+        for slot, kinds in plan.mixed:
+            pile = piles[slot]
+            pile.mixed, pile.count = True, 0
+            cards = [Card(alloc(), d, pile) for d, k in kinds for _ in range(k)]
+            shuffle(self.rng, cards, pile)
+            pile.cards = cards[len(cards) - self.pile_sizes[slot]:] if self.pile_sizes[slot] \
+                else []
+            pile.retop()
+            for d, _ in kinds:
+                self.homes[d.id] = pile
+            if len({d.cost for d, _ in kinds}) > 1:
+                self.varying_tops = self.has_modifiers = True
 
     def _pile_changed(self, slot: int, delta: int) -> None:
         """A card left or joined a supply pile: keep the sizes, in slot order and smallest
@@ -93,6 +118,27 @@ class SupplyFigures:
         if cond is not None and not self.interp.holds(cond, self.supply[cid].d):
             return "its condition to be bought does not hold"
         return None
+
+    def offered(self, cid: str):
+        """The definition a pile id offers (a mixed pile's: its top card's), or a card id's
+        own."""
+        pile = self.supply.get(cid)
+        return pile.d if pile is not None else self.catalog.cards[cid]
+
+    def pile_named(self, cid: str):
+        """The pile of a card id: its Supply pile, else its pile beside the Supply, else
+        None."""
+        pile = self.supply.get(cid)
+        return pile if pile is not None else self.aside.get(cid)
+
+    def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
+        if cid not in self.supply or n <= 0:
+            return False
+        on = self.pile_tokens.setdefault(cid, {})
+        on[kind] = on.get(kind, 0) + n
+        if self.logging:
+            self.say(f"{n} {kind} token(s) on the {cid} pile")
+        return True
 
     def buyable(self) -> tuple:
         """Ids of the piles the player whose turn it is can afford now, in supply order,

@@ -14,7 +14,7 @@ from interpreter.core.state import TurnState
 from dsl.language.data import is_shipped
 from dsl.language.errors import DslError
 from dsl.language.fansets import open_sets
-from dsl.language.loader import load_document, read_source
+from dsl.language.documents import load_document, read_source
 from dsl.language.yamlpos import position_of
 
 COUNTERS = ("actions", "buys", "coins", "potions")
@@ -123,7 +123,8 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
     kingdom = _ids(cat, data.get("kingdom"), where, "kingdom")
     supply = data.get("supply") or {}
     for cid in supply:
-        _ids(cat, [cid], where, "supply")
+        if cid not in cat.piles:             # a mixed pile's id, or a card's
+            _ids(cat, [cid], where, "supply")
     try:
         game = Game(cat, kingdom, n, agents, seed=int(data.get("seed", 0)), names=names,
                     deal=False, supply_overrides=supply, with_rules=data.get("with") or (),
@@ -132,6 +133,8 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
         field = "players" if "players" in str(e) else "with" if "set rule" in str(e) else \
             "kingdom"
         raise ScenarioError(f"{where(field)}: {e}") from None
+    if data.get("deal"):
+        game.deal()              # the starting decks, shuffled by the seed, and first hands
     _set_up(game, data.get("setup") or {}, cat, names, where)
     turn = data.get("turn") or {}
     game.start_turn(TurnState(0, 0))
@@ -222,7 +225,7 @@ def _step(game, step, cat, names) -> None:
                                 f"{', '.join(names)})")
             who = names.index(arg["player"])
         cid = arg["card"] if isinstance(arg, dict) else arg
-        if cid not in game.supply:
+        if game.pile_named(cid) is None:
             raise GameError(f"{cid} is not in the supply")
         game.gain_from_supply(who, cid)
     else:
@@ -239,7 +242,8 @@ def _check(game, expect: dict, names, result: Result, where) -> None:
                              f"expected {sorted(want or [])}")
         elif key == "supply":
             for cid, n in want.items():
-                got = len(game.supply[cid]) if cid in game.supply else None
+                pile = game.pile_named(cid)      # a pile beside the Supply too
+                got = len(pile) if pile is not None else None
                 if got != n:
                     fails.append(f"{where('expect', 'supply', cid)}: supply {cid} has {got}, "
                                  f"expected {n}")
@@ -281,6 +285,10 @@ def _check_player(game, p: int, pname: str, want: dict, fails: list, where) -> N
             if not ok:
                 fails.append(f"{at}: {pname} deck (top first) is {got}, expected "
                              f"{'to start with ' if key == 'deck_top' else ''}{value}")
+        elif key == "all_cards":
+            got = [c.id for c in pl.all_cards()]
+            if Counter(got) != Counter(value or []):
+                fails.append(f"{at}: {pname} has {sorted(got)}, expected {sorted(value or [])}")
         elif key.endswith("_count") and key[:-6] in ("hand", "deck", "discard", "in_play"):
             got = len(pl.zones[key[:-6]].cards)
             if got != value:

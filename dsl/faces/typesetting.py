@@ -3,13 +3,13 @@ catalog: the words that may not end a line, and the word for victory points that
 draws as the VP shield.
 
 Why from the catalog: both are facts of a language that its translator knows and writes
-(dsl.text.page_words.NO_LINE_END, the VP templates of dsl.text.phrases); the code knows
+(dsl.text.web_words.NO_LINE_END, the VP templates of dsl.text.phrases); the code knows
 no word of any language."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsl.text.page_words import NO_LINE_END
+from dsl.text.web_words import NO_LINE_END
 from dsl.text.phrases import VP, VP_TOKEN_KIND
 
 MAX_WORDS = 200                    # a catalog's list, read within bounds

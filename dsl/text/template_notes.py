@@ -70,7 +70,7 @@ GLOSSARY = {
     "y": ("a second clause", "+1 Action"),
 }
 TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2"}   # dsl/text/terminal.py's
-SOURCES = ("dsl/text/phrases.py", "dsl/text/terminal.py", "dsl/text/page_words.py")     # the modules that mark templates (N_, ngettext)
+SOURCES = ("dsl/text/phrases.py", "dsl/text/terminal.py", "dsl/text/web_words.py")     # the modules that mark templates (N_, ngettext)
 MARKERS = {"N_": 1, "ngettext": 2}
 
 
@@ -151,7 +151,7 @@ def template_comments(template, example: tuple | None, where: str = "") -> list[
         lines.append(f"e.g. {example[0]}: “{example[1]}”")
     elif terminal:
         lines.append(f"e.g. in the terminal game (dsl play): “{sample_text(template, True)}”")
-    elif where.endswith("page_words.py"):
+    elif where.endswith("web_words.py"):
         lines.append(f"e.g. in the gallery (dsl gallery) or a card face: “{sample_text(template)}”")
     else:
         lines.append(f"e.g. (no shipped card uses it yet): “{sample_text(template)}”")

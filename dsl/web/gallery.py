@@ -19,7 +19,7 @@ from dsl.language.data import _CHECKOUT, fan_subfolders, shipped_dir
 from dsl.language.errors import DslError
 from dsl.language.outputs import folder_done, new_folder_beside, remove_folder
 from dsl.language.yamlpos import MAX_BYTES, load_yaml
-from dsl.text import page_words as W
+from dsl.text import web_words as W
 
 MARKER = ".dsl-gallery"            # names a folder as a gallery that may be rebuilt
 ASSETS = ("gallery.css", "gallery.js")

@@ -107,6 +107,45 @@ def test_a_card_page_shows_faces_yaml_and_scenarios(page, site):
     assert page.problems == []
 
 
+def test_gallery_pages_speak_their_locale_sort_and_fit_a_phone(browser, site):
+    context = browser.new_context(viewport={"width": 400, "height": 800})
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto((site / "index-cs.html").as_uri())
+    assert page.get_attribute("html", "lang") == "cs"
+    assert page.text_content("h1") == "Galerie karet"
+    assert "karet" in page.text_content("#count") and "cards" not in page.text_content("#count")
+    headings = page.eval_on_selector_all("section.set h2", "hs => hs.map(h => h.textContent)")
+    assert "Alchymie" in headings and len(headings) >= 8
+    wide = "() => document.documentElement.scrollWidth"
+    assert page.evaluate(wide) <= 400
+    first = page.eval_on_selector_all("section.set[data-set=base] .tile",
+                                      "ts => ts.map(t => t.dataset.cost)")
+    assert first == sorted(first, key=lambda c: int(c.strip("$P")))      # by cost in a set
+    page.select_option("#f-sort", "cost")
+    costs = page.eval_on_selector_all("#by-cost .tile:not([hidden])",
+                                      "ts => ts.map(t => t.dataset.cost)")
+    assert len(costs) == len(open_sets([FAN_SET]).catalog.cards) and costs == sorted(costs, key=lambda c: (int(c.strip("$P")),
+                                                                       c.count("P")))
+    assert page.is_hidden("section.set")
+    page.select_option("#f-sort", "set")
+    page.select_option("#f-set", "alchemy")
+    assert page.eval_on_selector_all("section.set:not([hidden])", "s => s.length") == 1
+    page.click(".tile[data-id=moat] a") if page.is_visible(".tile[data-id=moat]") else \
+        page.goto((site / "cards" / "moat.cs.html").as_uri())
+    page.wait_for_function("() => [...document.querySelectorAll('#faces img')]"
+                           ".every(i => i.complete && i.naturalWidth > 0)")
+    assert page.get_attribute("html", "lang") == "cs"
+    assert page.evaluate(wide) <= 400                    # the YAML wraps inside its block
+    assert "Soubor karty" in page.text_content("body")
+    page.click("#faces figure:first-child a >> nth=0")
+    assert page.url.endswith("/faces/moat.en.svg")
+    assert page.evaluate("() => document.documentElement.getAttribute('width')") == "600"
+    context.close()
+    assert problems == []
+
+
 @pytest.fixture(scope="module")
 def playground(tmp_path_factory):
     fan = shutil.copytree(FAN_SET, tmp_path_factory.mktemp("play") / "fan_set")

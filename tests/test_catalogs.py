@@ -197,7 +197,8 @@ def test_every_template_has_a_translator_comment_for_each_placeholder_and_an_exa
     from_cards = 0
     for template, comments, _ in found:      # each example is an instance of its template
         m = re.fullmatch(r"e\.g\. (?:\(no shipped card uses it yet\)|in the terminal game "
-                         r"\(dsl play\)|([^(].*?)): “(.*)”", comments[-1], re.S)
+                         r"\(dsl play\)|in the gallery \(dsl gallery\) or a card face|"
+                         r"([^(].*?)): “(.*)”", comments[-1], re.S)
         assert m, comments[-1]
         from_cards += m.group(1) is not None
         assert m.group(1) is None or m.group(1) in names

@@ -107,7 +107,8 @@ def _locales(args, catalog) -> list:
 def _face_bytes(fmt: str, card, catalog, loc, args) -> bytes:
     from dsl.faces.face import face_png, face_svg
     if fmt == "svg":
-        return face_svg(card, catalog, loc, embed_font=args.embed_font).encode("utf-8")
+        return face_svg(card, catalog, loc, embed_font=True if args.embed_font else None
+                        ).encode("utf-8")
     return face_png(card, catalog, loc, scale=args.scale)
 
 
@@ -235,7 +236,9 @@ def register(sub) -> None:
                    "(several cards: one file each, ID.LOCALE.txt|json|url|svg|png by --format; "
                    "the text of several cards in one file: redirect standard output)")
     p.add_argument("--embed-font", action="store_true",
-                   help="svg: put the shipped font in the file (about 2 MB)")
+                   help="svg: put the whole shipped font in the file (about 2 MB) "
+                   "instead of the subset of the glyphs the face uses (a few KB; needs "
+                   "fontTools, else the face only names the font)")
     p.add_argument("--scale", type=float, default=1.0,
                    help="png: pixels per face unit, 0.1 to 4 (1: 600 x 926 pixels)")
     p.set_defaults(func=cmd_render)

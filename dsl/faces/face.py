@@ -18,13 +18,16 @@ def set_name(card, catalog, locale) -> str:
 def build_face(card, catalog, locale, rendered=None) -> Face:
     """The laid-out face of a card in a locale."""
     from .layout import layout
+    from .typesetting import for_locale
     from dsl.text.render import render_card
     rendered = rendered or render_card(card, catalog, locale)
-    return layout(rendered, card, set_name(card, catalog, locale), read_art(card))
+    return layout(rendered, card, set_name(card, catalog, locale), read_art(card),
+                  for_locale(locale))
 
 
-def face_svg(card, catalog, locale, embed_font: bool = False) -> str:
-    """The card face as an SVG document."""
+def face_svg(card, catalog, locale, embed_font: bool | None = None) -> str:
+    """The card face as an SVG document, with a subset of its font embedded (None, when
+    fontTools is installed), the whole fonts (True) or none (False)."""
     from .svg import to_svg
     return to_svg(build_face(card, catalog, locale), embed_font)
 

@@ -11,8 +11,9 @@ import io
 from functools import lru_cache
 
 from .art import MAX_ART_PIXELS, FaceError
-from .shapes import Coin, Image, Line, Potion, Rect, Shield, Text, font_path
-from .svg import COIN_INK, EDGE, POTION_BLUE, VP_GREEN, potion_points, shield_points
+from .shapes import Coin, Image, Line, Polygon, Potion, Rect, Shield, Text, font_path
+from .svg import (COIN_INK, EDGE, POTION_BLUE, POTION_SHINE, VP_GREEN, potion_points,
+                  shield_points)
 
 SUPERSAMPLE = 2
 PNG_EXTRA = "install the png extra: pip install 'dominion-card-language[png]'"
@@ -101,11 +102,15 @@ class _Canvas:
                        c.label_size, True, "#2a1d05", c.label_width))
 
     def potion(self, p: Potion) -> None:
-        (nx, ny, nw, nh), (bx, by), br = potion_points(p)
-        w = max(1, p.r / 8)
-        self.draw.rectangle(self.box(nx, ny, nw, nh), fill=_rgb(POTION_BLUE),
-                            outline=_rgb(EDGE), width=max(1, round(w * self.k)))
-        self.disc(bx, by, br, POTION_BLUE, EDGE, w)
+        outline, (hx, hy), hr = potion_points(p)
+        self.polygon(Polygon(tuple(outline), POTION_BLUE, EDGE, max(0.8, p.r / 10)))
+        self.disc(hx, hy, hr, POTION_SHINE, POTION_SHINE, 0)
+
+    def polygon(self, g: Polygon) -> None:
+        k = self.k
+        pts = [(x * k, y * k) for x, y in g.points]
+        self.draw.polygon(pts, fill=_rgb(g.fill), outline=_rgb(g.stroke) if g.stroke else None,
+                          width=max(1, round(g.stroke_width * k)) if g.stroke else 0)
 
     def shield(self, s: Shield) -> None:
         k = self.k
@@ -155,6 +160,8 @@ def to_png(face, scale: float = 1.0) -> bytes:
             canvas.potion(it)
         elif isinstance(it, Shield):
             canvas.shield(it)
+        elif isinstance(it, Polygon):
+            canvas.polygon(it)
         elif isinstance(it, Image):
             canvas.image(it)
     size = (round(face.width * scale), round(face.height * scale))

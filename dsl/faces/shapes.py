@@ -80,6 +80,15 @@ class Shield:
 
 
 @dataclass(frozen=True)
+class Polygon:
+    """A closed outline filled with one colour (the set's emblem)."""
+    points: tuple            # ((x, y), ...)
+    fill: str
+    stroke: str | None = None
+    stroke_width: float = 0
+
+
+@dataclass(frozen=True)
 class Image:
     """The card's art, filling (and cropped to) its box."""
     x: float

@@ -1,21 +1,27 @@
 """A card face (dsl.faces.layout) as an SVG document.
 
-Text refers to the shipped font's family, DejaVu Sans; each run is held to the width it
-was laid out with (textLength), so a viewer that substitutes another font still keeps
-every line inside the text box. `embed_font=True` puts the shipped fonts in the file
-(about 2 MB) for a face that looks the same everywhere. All text is escaped: card names
-come from card files, which anyone may write.
+Text is set in the shipped font, DejaVu Sans, embedded in the file as a subset of the
+glyphs the face uses (a WOFF font of a few kilobytes, written with fontTools, the library
+font tools are built on; its name table keeps the font's copyright and licence, and a
+comment names them). Without fontTools the face names the family only. Each run is also
+held to the width it was laid out with (textLength), so a viewer that substitutes another
+font still keeps every line inside the text box. `embed_font=True` embeds the whole fonts
+(about 2 MB), False none. All text is escaped: card names come from card files, which
+anyone may write.
 """
 from __future__ import annotations
 
 import base64
+import io
 import re
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
-from .shapes import FAMILY, Coin, Image, Line, Potion, Rect, Shield, Text, font_path
+from .shapes import FAMILY, Coin, Image, Line, Polygon, Potion, Rect, Shield, Text, font_path
 
 COIN_INK = ("#fbe27a", "#d9a521", "#9c7012")
 POTION_BLUE, VP_GREEN, EDGE = "#2f66c9", "#5f8f35", "#2a211a"
+POTION_SHINE = "#dce8ff"
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
@@ -75,10 +81,19 @@ def _coin(c: Coin) -> str:
 
 
 def potion_points(p: Potion) -> tuple:
-    """(neck rectangle, bulb centre and radius) of the flask: shared with the PNG."""
-    r = p.r
-    neck = (p.cx - 0.22 * r, p.cy - r, 0.44 * r, 0.6 * r)
-    return neck, (p.cx, p.cy + 0.3 * r), 0.68 * r
+    """(the flask's outline, its highlight's centre and radius), all within cy +- r and
+    cx +- 0.64 r: a lip, a narrow neck and a round bulb. Shared with the PNG."""
+    import math
+    cx, cy, r = p.cx, p.cy, p.r
+    bx, by, br = cx, cy + 0.36 * r, 0.64 * r
+    lip, neck, lip_y, top = 0.25 * r, 0.16 * r, cy - 0.84 * r, cy - r
+    a0 = math.asin(neck / br)
+    steps = 24
+    arc = [(bx + br * math.sin(a0 + (2 * math.pi - 2 * a0) * i / steps),
+            by - br * math.cos(a0 + (2 * math.pi - 2 * a0) * i / steps)) for i in range(steps + 1)]
+    outline = [(cx - lip, top), (cx + lip, top), (cx + lip, lip_y), (cx + neck, lip_y)] + \
+        arc + [(cx - neck, lip_y), (cx - lip, lip_y)]
+    return outline, (bx - 0.3 * br, by - 0.3 * br), 0.17 * br
 
 
 def shield_points(s: Shield) -> list:
@@ -93,13 +108,22 @@ def shield_points(s: Shield) -> list:
         [(cx - dx, cy + dy) for dx, dy in reversed(side)]
 
 
+def _points(pts) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
+
+
 def _potion(p: Potion) -> str:
-    (nx, ny, nw, nh), (bx, by), br = potion_points(p)
-    sw = _n(max(1, p.r / 8))
-    return (f'<rect x="{_n(nx)}" y="{_n(ny)}" width="{_n(nw)}" height="{_n(nh)}" '
-            f'fill="{POTION_BLUE}" stroke="{EDGE}" stroke-width="{sw}"/>'
-            f'<circle cx="{_n(bx)}" cy="{_n(by)}" r="{_n(br)}" fill="{POTION_BLUE}" '
-            f'stroke="{EDGE}" stroke-width="{sw}"/>')
+    outline, (hx, hy), hr = potion_points(p)
+    sw = _n(max(0.8, p.r / 10))
+    return (f'<polygon points="{_points(outline)}" fill="{POTION_BLUE}" stroke="{EDGE}" '
+            f'stroke-width="{sw}" stroke-linejoin="round"/>'
+            f'<circle cx="{_n(hx)}" cy="{_n(hy)}" r="{_n(hr)}" fill="{POTION_SHINE}"/>')
+
+
+def _polygon(g: Polygon) -> str:
+    stroke = f' stroke="{g.stroke}" stroke-width="{_n(g.stroke_width)}" ' \
+        'stroke-linejoin="round"' if g.stroke else ""
+    return f'<polygon points="{_points(g.points)}" fill="{g.fill}"{stroke}/>'
 
 
 def _shield(s: Shield) -> str:
@@ -114,17 +138,93 @@ def _image(i: Image) -> str:
             f'preserveAspectRatio="xMidYMid slice" href={quoteattr(uri)}/>')
 
 
-def _font_face() -> str:
+LICENCE_NOTE = ("<!-- The font: DejaVu Sans{what}, (c) 2003 Bitstream, Inc., (c) 2006 Tavmjong "
+                "Bah, DejaVu changes in the public domain; under the Bitstream Vera Fonts "
+                "licence, whose text the font's name table carries (and dsl/faces/fonts/LICENSE "
+                "of dominion-card-language). -->")
+KEEP_NAMES = [0, 1, 2, 3, 4, 5, 6, 13, 14]      # copyright, names, licence and its URL
+
+
+def _rule(bold: bool, mime: str, data: bytes) -> str:
+    return (f"@font-face{{font-family:'{FAMILY}';font-weight:"
+            f"{'bold' if bold else 'normal'};src:url(data:{mime};base64,"
+            f"{base64.b64encode(data).decode('ascii')})}}")
+
+
+# the characters of Latin alphabets and typographic punctuation: a face's subset is cut
+# from a font of these first (cut once per process), which is four times quicker than
+# from the whole font
+BASE_CHARS = "".join(map(chr, range(0x20, 0x250))) + "\u2013\u2014\u2018\u2019\u201a" \
+    "\u201c\u201d\u201e\u2026\u2212"
+
+
+def _subset(source: bytes, chars: str, flavor: str | None) -> bytes:
+    import logging
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    logging.getLogger("fontTools").setLevel(logging.ERROR)     # "FFTM NOT subset" etc.
+    options = subset.Options()
+    options.flavor = flavor
+    options.name_IDs = KEEP_NAMES
+    options.name_languages = ["*"]
+    options.notdef_outline = True
+    options.hinting = False
+    options.layout_features = []              # the layout places every glyph itself
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM"]
+    font = TTFont(io.BytesIO(source), lazy=True)
+    sub = subset.Subsetter(options)
+    sub.populate(text=chars)
+    sub.subset(font)
+    out = io.BytesIO()
+    font.flavor = flavor
+    font.save(out)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=2)
+def _base_font(bold: bool) -> bytes:
+    return _subset(font_path(bold).read_bytes(), BASE_CHARS, None)
+
+
+@lru_cache(maxsize=512)
+def font_subset(bold: bool, chars: str) -> bytes | None:
+    """The shipped font with only the glyphs of `chars`, as WOFF bytes; None without
+    fontTools."""
+    try:
+        import fontTools  # noqa: F401
+    except ImportError:
+        return None
+    base = set(chars) <= set(BASE_CHARS)
+    return _subset(_base_font(bold) if base else font_path(bold).read_bytes(), chars, "woff")
+
+
+def _font_face(face, whole: bool) -> tuple[str, str]:
+    """(the @font-face rules, the licence comment): the whole fonts, or a subset of
+    each style with the characters the face sets in it; ("", "") without fontTools."""
+    used = {False: set(), True: set()}
+    for it in face.items:
+        if isinstance(it, Text):
+            used[it.bold].update(it.text)
+        elif isinstance(it, Coin):
+            used[True].update(it.label)
     rules = []
     for bold in (False, True):
-        data = base64.b64encode(font_path(bold).read_bytes()).decode("ascii")
-        rules.append(f"@font-face{{font-family:'{FAMILY}';font-weight:"
-                     f"{'bold' if bold else 'normal'};src:url(data:font/ttf;base64,{data})}}")
-    return "<style>" + "".join(rules) + "</style>"
+        if whole:
+            rules.append(_rule(bold, "font/ttf", font_path(bold).read_bytes()))
+        elif used[bold]:
+            data = font_subset(bold, "".join(sorted(used[bold])))
+            if data is None:
+                return "", ""
+            rules.append(_rule(bold, "font/woff", data))
+    if not rules:
+        return "", ""
+    return "<style>" + "".join(rules) + "</style>", \
+        LICENCE_NOTE.format(what="" if whole else " (a subset)")
 
 
-def to_svg(face, embed_font: bool = False) -> str:
-    """The face as an SVG document (a string)."""
+def to_svg(face, embed_font: bool | None = None) -> str:
+    """The face as an SVG document (a string); `embed_font`: None a subset of the font
+    (when fontTools is installed), True the whole fonts, False none."""
     defs = _Defs()
     body = []
     for it in face.items:
@@ -142,13 +242,15 @@ def to_svg(face, embed_font: bool = False) -> str:
             body.append(_potion(it))
         elif isinstance(it, Shield):
             body.append(_shield(it))
+        elif isinstance(it, Polygon):
+            body.append(_polygon(it))
         elif isinstance(it, Image):
             body.append(_image(it))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {face.width} '
             f'{face.height}" width="{face.width}" height="{face.height}" '
             f'font-family="\'{FAMILY}\', Verdana, sans-serif">')
     title = f"<title>{_text(face.title)}</title>"
-    defs_xml = "<defs>" + (_font_face() if embed_font else "") + \
-        "".join(defs.items.values()) + "</defs>"
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + head + title + defs_xml +
+    style, note = _font_face(face, bool(embed_font)) if embed_font is not False else ("", "")
+    defs_xml = "<defs>" + style + "".join(defs.items.values()) + "</defs>"
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + head + title + note + defs_xml +
             "\n".join(body) + "</svg>\n")

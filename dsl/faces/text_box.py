@@ -2,7 +2,10 @@
 
 Why its own module: this is the part that must never overflow. Bonus lines (`+1 Card`,
 `+$2`) are large and bold, a lone `$1` or `2 VP` is a big symbol, the dividing line is a
-rule, other lines are wrapped sentences; `$N` in a text becomes a coin. The whole box is
+rule, other lines are wrapped sentences; `$N` in a text becomes a coin and the locale's VP
+word a shield. A Victory card's own VP goes last, below a rule, as printed. A number is
+never left at a line's end apart from its word ("+1 Action"), nor is any word of the
+locale's list of words that may not end a line (dsl.faces.typesetting). The whole box is
 tried at sizes from large to small until everything fits inside it.
 """
 from __future__ import annotations
@@ -11,12 +14,16 @@ import re
 from dataclasses import dataclass
 
 from .shapes import Coin, Line, Potion, Shield, Text, text_width
+from .typesetting import PLAIN, Typesetting
 from dsl.text.phrases import DIVIDER
 
 INK = "#1b1712"
 SIZES = [x / 2 for x in range(56, 7, -1)]       # 28 down to 4, in half points
 BONUS = re.compile(r"[+-]\S+( \S+)?")           # +1 Card, +2 Actions, +$2, +1 akció
 COIN = re.compile(r"\$(\d+)(P?)")
+NUMBER = re.compile(r"[+\-\u2212]?\$?\d+P?")     # a word that stays with the next one
+COIN_R = {False: 0.58, True: 0.84}              # coin radius / size: in a sentence, a bonus
+BIG_COIN_PAD = 0.28                             # room above and below a bonus line's coin
 ASCENT, DESCENT = 0.93, 0.24                    # of the font size, from the font's hhea
 MAX_CHARS = 15000                               # more than a card holds even at size 4
 
@@ -43,11 +50,22 @@ def blocks(lines, vp_value=None) -> list[Block]:
             out.append(Block("bonus", line))
         else:
             out.append(Block("para", line))
+    vp = [b for b in out if b.kind == "vp"]
+    rest = [b for b in out if b.kind != "vp"]
+    while rest and rest[0].kind == "rule":      # the divider that stood below the VP
+        rest = rest[1:]
+    if vp and rest:                     # the card's own VP at the bottom, below a rule
+        return rest + [Block("rule", DIVIDER)] + vp
     return out
 
 
-def _pieces(word: str) -> list[tuple]:
-    """A word as text and symbols: `+$2.` -> ("t", "+"), ("c", "2"), ("t", ".")."""
+def _pieces(word: str, ts: Typesetting = PLAIN) -> list[tuple]:
+    """A word as text and symbols: `+$2.` -> ("t", "+"), ("c", "2"), ("t", "."); the
+    locale's VP word (`VP`, `VP-t`) -> ("v", "") and what follows it."""
+    vp = ts.vp_prefix(word)
+    if vp:
+        rest = word[len(vp):]
+        return [("v", "")] + (_pieces(rest, PLAIN) if rest else [])
     out, at = [], 0
     for m in COIN.finditer(word):
         if m.start() > at:
@@ -61,15 +79,17 @@ def _pieces(word: str) -> list[tuple]:
     return out
 
 
-def _coin_r(size: float) -> float:
-    return 0.58 * size
+def _coin_r(size: float, bold: bool = False) -> float:
+    return COIN_R[bold] * size
 
 
 def _piece_width(p: tuple, size: float, bold: bool) -> float:
     if p[0] == "t":
         return text_width(p[1], size, bold)
     if p[0] == "c":
-        return 2 * _coin_r(size) + 0.12 * size
+        return 2 * _coin_r(size, bold) + 0.12 * size
+    if p[0] == "v":
+        return 0.92 * size
     return 0.75 * size
 
 
@@ -90,14 +110,37 @@ def _split_long(word: list, size: float, bold: bool, width: float) -> list[list]
     return out + ([cur] if cur else [])
 
 
-def wrap(text: str, size: float, bold: bool, width: float) -> list[list]:
-    """Greedy line breaking; each line is a list of words, each word a list of pieces."""
+def _groups(text: str, ts: Typesetting) -> list[list[str]]:
+    """The words of a text in groups that no line break splits: a number with the word
+    after it, a word of the locale's list with the word after it."""
+    out, glue = [], False
+    for raw in text.split():
+        if glue:
+            out[-1].append(raw)
+        else:
+            out.append([raw])
+        glue = bool(NUMBER.fullmatch(raw)) or ts.binds(raw)
+    return out
+
+
+def wrap(text: str, size: float, bold: bool, width: float,
+         ts: Typesetting = PLAIN) -> list[list]:
+    """Greedy line breaking; each line is a list of words, each word a list of pieces (a
+    group of words kept together is one word with its spaces inside)."""
     space = text_width(" ", size, bold)
     lines, cur, cur_w = [], [], 0.0
-    for raw in text.split():
-        word = _pieces(raw)
+    for group in _groups(text, ts):
+        word = [p for i, raw in enumerate(group)
+                for p in ([("t", " ")] if i else []) + _pieces(raw, ts)]
         w = _word_width(word, size, bold)
-        parts = [word] if w <= width else _split_long(word, size, bold, width)
+        if w <= width:
+            parts = [word]
+        else:                          # a group too wide for a line: its words apart
+            parts = []
+            for raw in group:
+                one = _pieces(raw, ts)
+                parts += [one] if _word_width(one, size, bold) <= width else \
+                    _split_long(one, size, bold, width)
         for part in parts:
             pw = _word_width(part, size, bold)
             if cur and cur_w + space + pw > width:
@@ -132,8 +175,10 @@ def _line_items(words: list, size: float, bold: bool, cx: float, baseline: float
                                   text_width(run, size, bold)))
                 run = ""
             if p[0] == "c":
-                r = _coin_r(size)
+                r = _coin_r(size, bold)
                 items.append(_coin(x + 0.06 * size + r, mid, r, p[1]))
+            elif p[0] == "v":
+                items.append(Shield(x + 0.46 * size, mid - 0.04 * size, 0.5 * size))
             else:
                 items.append(Potion(x + 0.375 * size, mid, 0.42 * size))
         x += _piece_width(p, size, bold)
@@ -162,7 +207,7 @@ def _icon(b: Block, s: float, cx: float, y: float) -> tuple:
         (ASCENT + DESCENT) * n
 
 
-def _layout(bl: list, size: float, box: tuple):
+def _layout(bl: list, size: float, box: tuple, ts: Typesetting = PLAIN):
     """(items, height, widest line) at one size, laid out from y = 0."""
     x, _, w, _ = box
     cx = x + w / 2
@@ -183,11 +228,14 @@ def _layout(bl: list, size: float, box: tuple):
             y += ih
             continue
         s, bold = (z["bonus"], True) if b.kind == "bonus" else (z["para"], False)
-        for words in wrap(b.text, s, bold, w):
+        for words in wrap(b.text, s, bold, w, ts):
+            big = bold and any(p[0] == "c" for word in words for p in word)
+            y += BIG_COIN_PAD * s if big else 0
             line_items, lw = _line_items(words, s, bold, cx, y + ASCENT * s)
             items += line_items
             widest = max(widest, lw)
             y += (ASCENT + DESCENT) * s * (1.04 if b.kind == "para" else 1.0)
+            y += BIG_COIN_PAD * s if big else 0
     return items, y, widest
 
 
@@ -218,8 +266,8 @@ def _cut(bl: list, n: int) -> list:
     return out
 
 
-def _fits(bl: list, size: float, box: tuple):
-    items, height, widest = _layout(bl, size, box)
+def _fits(bl: list, size: float, box: tuple, ts: Typesetting = PLAIN):
+    items, height, widest = _layout(bl, size, box, ts)
     return (items, height) if height <= box[3] and widest <= box[2] + 1e-6 else None
 
 
@@ -248,36 +296,37 @@ def _within_reach(bl: list, box: tuple, size: float) -> list:
     return out
 
 
-def typeset(lines, box: tuple, vp_value=None, largest: float = 28) -> tuple:
+def typeset(lines, box: tuple, vp_value=None, largest: float = 28,
+            ts: Typesetting = PLAIN) -> tuple:
     """(items, size): the lines in the box (x, y, w, h) at the largest size that fits,
-    centred vertically. Nothing is ever drawn outside the box: when even the smallest
+    centred vertically, following the locale's typesetting `ts`. Nothing is ever drawn outside the box: when even the smallest
     size is too big (a fan card's text far too long), the text is cut and ends in an
     ellipsis."""
     sizes = [s for s in SIZES if s <= largest]
     bl = _within_reach(blocks(lines, vp_value), box, sizes[-1])
     if sum(len(b.text) for b in bl) > MAX_CHARS:       # surely cut: do not try every size
         sizes = sizes[-1:]
-    size, fit = sizes[0], _fits(bl, sizes[0], box)
+    size, fit = sizes[0], _fits(bl, sizes[0], box, ts)
     if not fit and len(sizes) > 1:    # the largest size that fits, found by halving
         lo, hi = 1, len(sizes) - 1    # (a smaller size never fits worse)
         while lo < hi:
             mid = (lo + hi) // 2
-            if _fits(bl, sizes[mid], box):
+            if _fits(bl, sizes[mid], box, ts):
                 hi = mid
             else:
                 lo = mid + 1
-        size, fit = sizes[lo], _fits(bl, sizes[lo], box)
+        size, fit = sizes[lo], _fits(bl, sizes[lo], box, ts)
     if not fit:                       # the most words that fit, found by halving
         size = sizes[-1]
         words = sum(len(b.text.split()) if b.kind in ("para", "bonus") else 1 for b in bl)
         lo, hi = 0, words
         while lo < hi:
             mid = (lo + hi + 1) // 2
-            if _fits(_cut(bl, mid), size, box):
+            if _fits(_cut(bl, mid), size, box, ts):
                 lo = mid
             else:
                 hi = mid - 1
-        fit = _fits(_cut(bl, lo), size, box) or ((), 0.0)
+        fit = _fits(_cut(bl, lo), size, box, ts) or ((), 0.0)
     items, height = fit
     top = box[1] + (box[3] - height) / 2
     return tuple(_shift(it, top) for it in items), size

@@ -58,6 +58,8 @@ GLOSSARY = {
              "Treasure card, +$1; Victory card, +1 Card"),
     "them": ("a phrase for several cards", "the revealed cards"),
     "then": ("what happens then (a clause)", "+1 Action"),
+    "shown": ("how many cards the gallery's filters show (a number)", "12"),
+    "total": ("how many cards the gallery has (a number)", "124"),
     "turn": ("whose turn it is (a phrase)", "Ann's turn"),
     "turns": ("how many turns the player took (a number)", "17"),
     "usual": ("the usual number (a number)", "5"),
@@ -69,7 +71,7 @@ GLOSSARY = {
     "y": ("a second clause", "+1 Action"),
 }
 TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2"}   # dsl/text/terminal.py's
-SOURCES = ("dsl/text/phrases.py", "dsl/text/terminal.py")     # the modules that mark templates (N_, ngettext)
+SOURCES = ("dsl/text/phrases.py", "dsl/text/terminal.py", "dsl/text/web_words.py")     # the modules that mark templates (N_, ngettext)
 MARKERS = {"N_": 1, "ngettext": 2}
 
 
@@ -150,6 +152,8 @@ def template_comments(template, example: tuple | None, where: str = "") -> list[
         lines.append(f"e.g. {example[0]}: “{example[1]}”")
     elif terminal:
         lines.append(f"e.g. in the terminal game (dsl play): “{sample_text(template, True)}”")
+    elif where.endswith("web_words.py"):
+        lines.append(f"e.g. in the gallery (dsl gallery) or a card face: “{sample_text(template)}”")
     else:
         lines.append(f"e.g. (no shipped card uses it yet): “{sample_text(template)}”")
     return lines

@@ -19,6 +19,7 @@ from dsl.language.data import _CHECKOUT, fan_subfolders, shipped_dir
 from dsl.language.errors import DslError
 from dsl.language.outputs import folder_done, new_folder_beside, remove_folder
 from dsl.language.yamlpos import MAX_BYTES, load_yaml
+from dsl.text import web_words as W
 
 MARKER = ".dsl-gallery"            # names a folder as a gallery that may be rebuilt
 ASSETS = ("gallery.css", "gallery.js")
@@ -99,8 +100,17 @@ def card_scenarios(catalog) -> dict[str, list[Scenario]]:
 
 
 # ---- pages -------------------------------------------------------------------------------------
-def _page(title: str, body: str, up: str = "") -> str:
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+def _t(loc, msgid: str, **kw) -> str:
+    """A page word in the locale (its catalog, else English)."""
+    text = loc.gettext(msgid)
+    try:
+        return text.format(**kw)
+    except (KeyError, IndexError, ValueError):
+        return msgid.format(**kw)
+
+
+def _page(title: str, body: str, up: str = "", lang: str = "en") -> str:
+    return (f'<!DOCTYPE html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<title>{esc(title)}</title>\n<link rel="stylesheet" href="{up}gallery.css">\n'
@@ -111,7 +121,7 @@ def _index_name(code: str, first: str) -> str:
     return "index.html" if code == first else f"index-{code}.html"
 
 
-def _locale_links(codes: list, current: str, up: str = "") -> str:
+def _locale_links(codes: list, current: str, label: str = "", up: str = "") -> str:
     links = []
     for code in codes:
         if code == current:
@@ -119,59 +129,89 @@ def _locale_links(codes: list, current: str, up: str = "") -> str:
         else:
             links.append(f'<a href="{up}{_index_name(code, codes[0])}" hreflang="{esc(code)}">'
                          f'{esc(code)}</a>')
-    return '<nav class="locales">' + " · ".join(links) + "</nav>"
+    return f'<nav class="locales" aria-label="{esc(label)}">' + " · ".join(links) + "</nav>"
 
 
 def _cost_key(cost) -> tuple:
     return cost.coins, cost.potion
 
 
-def _options(select_id: str, label: str, items: list[tuple[str, str]]) -> str:
+def _options(select_id: str, label: str, items: list[tuple[str, str]], everything: str) -> str:
     opts = "".join(f'<option value="{esc(v)}">{esc(t)}</option>' for v, t in items)
-    return (f'<label>{esc(label)} <select id="{select_id}"><option value="">all</option>'
-            f'{opts}</select></label>')
+    return (f'<label>{esc(label)} <select id="{select_id}"><option value="">{esc(everything)}'
+            f'</option>{opts}</select></label>')
+
+
+def _set_name(catalog, set_id: str, code: str) -> str:
+    names = (catalog.sets.get(set_id) or {}).get("names", {})
+    return names.get(code) or names.get(code.split("_")[0]) or names.get("en") or set_id
+
+
+def card_page_name(card_id: str, code: str, first: str) -> str:
+    """cards/ID.html in the first locale, cards/ID.LOCALE.html in the others."""
+    return f"{card_id}.html" if code == first else f"{card_id}.{code}.html"
 
 
 def index_page(cards: list, catalog, loc, codes: list) -> str:
-    """The cards of one locale as tiles (face and name), with the three filters."""
+    """The cards of one locale as tiles (face and name) under their sets' headings, by
+    cost within a set, with the three filters and the sort."""
     code = loc.code
     sets = sorted({c.set for c in cards})
-    set_items = [(s, (catalog.sets.get(s) or {}).get("names", {}).get(code) or
-                  (catalog.sets.get(s) or {}).get("names", {}).get("en") or s) for s in sets]
+    set_items = [(s, _set_name(catalog, s, code)) for s in sets]
     types = sorted({t for c in cards for t in c.types})
     type_items = [(t, loc.type_name(t, catalog)[0]) for t in types]
     costs = sorted({c.cost for c in cards}, key=_cost_key)
     cost_items = [(str(c), str(c)) for c in costs]
-    tiles = []
-    for c in cards:
-        name = loc.card_name(c)[0]
-        tiles.append(
-            f'<li class="tile" data-id="{esc(c.id)}" data-set="{esc(c.set)}" '
-            f'data-types="{esc(" ".join(c.types))}" data-cost="{esc(str(c.cost))}">'
-            f'<a href="cards/{esc(c.id)}.html"><img src="faces/{esc(c.id)}.{esc(code)}.svg" '
-            f'alt="{esc(name)}" loading="lazy"><span class="name">{esc(name)}</span></a></li>')
-    body = (f'<header><h1>Cards</h1>{_locale_links(codes, code)}</header>\n'
+    sections = []
+    for set_id, set_name in set_items:
+        tiles = []
+        for c in sorted((c for c in cards if c.set == set_id),
+                        key=lambda c: (_cost_key(c.cost), loc.card_name(c)[0].casefold())):
+            name = loc.card_name(c)[0]
+            tiles.append(
+                f'<li class="tile" data-id="{esc(c.id)}" data-set="{esc(c.set)}" '
+                f'data-types="{esc(" ".join(c.types))}" data-cost="{esc(str(c.cost))}">'
+                f'<a href="cards/{esc(card_page_name(c.id, code, codes[0]))}">'
+                f'<img src="faces/{esc(c.id)}.{esc(code)}.svg" alt="{esc(name)}" '
+                f'loading="lazy"><span class="name">{esc(name)}</span></a></li>')
+        sections.append(f'<section class="set" data-set="{esc(set_id)}"><h2>{esc(set_name)}</h2>'
+                        f'<ul class="tiles">\n' + "\n".join(tiles) + '\n</ul></section>')
+    shown = loc.ngettext(W.SHOWN[0], W.SHOWN[1], len(cards))     # "{shown} of {total} cards"
+    parts = esc(shown).split("{shown}")
+    count = (parts[0] + f'<span id="shown">{len(cards)}</span>' + "".join(parts[1:])) \
+        if len(parts) == 2 else f'<span id="shown">{len(cards)}</span> / {len(cards)}'
+    count = count.replace("{total}", str(len(cards)))
+    everything = _t(loc, W.ALL)
+    sort = (f'<label>{esc(_t(loc, W.SORT))} <select id="f-sort">'
+            f'<option value="set">{esc(_t(loc, W.BY_SET))}</option>'
+            f'<option value="cost">{esc(_t(loc, W.BY_COST))}</option></select></label>')
+    body = (f'<header><h1>{esc(_t(loc, W.CARDS))}</h1>'
+            f'{_locale_links(codes, code, _t(loc, W.LANGUAGES))}</header>\n'
             f'<form class="filters" id="filters">'
-            f'{_options("f-set", "Set", set_items)} {_options("f-type", "Type", type_items)} '
-            f'{_options("f-cost", "Cost", cost_items)} '
-            f'<output id="count"><span id="shown">{len(cards)}</span> of {len(cards)} cards'
-            f'</output></form>\n'
-            f'<ul class="tiles" id="tiles">\n' + "\n".join(tiles) + '\n</ul>\n'
+            f'{_options("f-set", _t(loc, W.SET), set_items, everything)} '
+            f'{_options("f-type", _t(loc, W.TYPE), type_items, everything)} '
+            f'{_options("f-cost", _t(loc, W.COST), cost_items, everything)} {sort} '
+            f'<output id="count">{count}</output></form>\n'
+            f'<div id="tiles">\n' + "\n".join(sections) + '\n</div>\n'
             '<script src="gallery.js"></script>')
-    return _page(f"Cards ({code})", body)
+    return _page(f"{_t(loc, W.CARDS)} ({code})", body, lang=code)
 
 
-def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list) -> str:
-    """One card: its face in every locale, its YAML, its scenarios."""
+def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list, page_loc=None) -> str:
+    """One card in one locale's words: its face in every locale (each a link to the face at
+    full size), its YAML, its scenarios."""
     codes = [loc.code for loc in locales]
-    first = locales[0]
+    first = page_loc or locales[0]
     name = first.card_name(card)[0]
-    set_name = (catalog.sets.get(card.set) or {}).get("names", {}).get(first.code, card.set)
+    set_name = _set_name(catalog, card.set, first.code)
     types = " – ".join(first.type_name(t, catalog)[0] for t in card.types)
+    full = _t(first, W.FULL_SIZE)
     faces = "".join(
-        f'<figure class="face"><img src="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
-        f'alt="{esc(loc.card_name(card)[0])} ({esc(loc.code)})">'
+        f'<figure class="face"><a href="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
+        f'title="{esc(full)}"><img src="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
+        f'alt="{esc(loc.card_name(card)[0])} ({esc(loc.code)})"></a>'
         f'<figcaption lang="{esc(loc.code)}">{esc(loc.code)}: {esc(loc.card_name(card)[0])}'
+        f' · <a href="../faces/{esc(card.id)}.{esc(loc.code)}.svg">{esc(full)}</a>'
         f'</figcaption></figure>' for loc in locales)
     if scenarios:
         items = "".join(
@@ -180,14 +220,20 @@ def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list) -> 
             for s in scenarios)
         scen = f'<ul class="scenarios" id="scenarios">{items}</ul>'
     else:
-        scen = '<p class="scenarios none" id="scenarios">none</p>'
-    body = (f'<header><a href="../{_index_name(codes[0], codes[0])}">All cards</a>'
+        scen = f'<p class="scenarios none" id="scenarios">{esc(_t(first, W.NO_SCENARIOS))}</p>'
+    others = " · ".join(
+        f'<strong>{esc(c)}</strong>' if c == first.code else
+        f'<a href="{esc(card_page_name(card.id, c, codes[0]))}" hreflang="{esc(c)}">{esc(c)}</a>'
+        for c in codes)
+    body = (f'<header><a href="../{_index_name(first.code, codes[0])}">'
+            f'{esc(_t(first, W.ALL_CARDS))}</a>'
+            f'<nav class="locales">{others}</nav>'
             f'<h1>{esc(name)}</h1><p class="meta"><code>{esc(card.id)}</code> · '
             f'{esc(set_name)} · {esc(types)} · {esc(str(card.cost))}</p></header>\n'
             f'<section class="faces" id="faces">{faces}</section>\n'
-            f'<h2>YAML</h2>\n<pre class="yaml" id="yaml">{esc(yaml_text)}</pre>\n'
-            f'<h2>Scenarios ({len(scenarios)})</h2>\n{scen}')
-    return _page(f"{name} ({card.id})", body, up="../")
+            f'<h2>{esc(_t(first, W.YAML))}</h2>\n<pre class="yaml" id="yaml">{esc(yaml_text)}</pre>\n'
+            f'<h2>{esc(_t(first, W.SCENARIOS, n=len(scenarios)))}</h2>\n{scen}')
+    return _page(f"{name} ({card.id})", body, up="../", lang=first.code)
 
 
 def bounded_face(card, catalog, locale) -> tuple[str | None, str | None]:
@@ -243,8 +289,10 @@ def site_files(catalog, locales: list) -> dict[str, str]:
                 print(f"dsl gallery: {c.path}: {note}", file=sys.stderr)
             out[f"faces/{c.id}.{loc.code}.svg"] = face or _placeholder(note)
     for c in cards:
-        out[f"cards/{c.id}.html"] = card_page(c, catalog, locales, _card_text(c),
-                                              scenarios.get(c.id, []))
+        text = _card_text(c)
+        for loc in locales:
+            out[f"cards/{card_page_name(c.id, loc.code, codes[0])}"] = card_page(
+                c, catalog, locales, text, scenarios.get(c.id, []), loc)
     return out
 
 

@@ -11,7 +11,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 def test_every_kingdom_card_is_played_or_set_up_in_some_scenario():
     catalog = load_shipped().catalog
     kingdom_cards = {c.id for c in catalog.cards.values() if c.set != "basic" and c.kingdom}
-    assert len(kingdom_cards) == 171
+    assert len(kingdom_cards) == 172
     named = {}
     for path in SCENARIOS.rglob("*.yaml"):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -51,3 +51,19 @@ def test_the_checks_catch_what_they_are_for():
 ])
 def test_the_sentences_found_wrong_read_right(cid, line):
     assert line in _lines(cid)
+
+
+def test_a_new_locale_falling_back_on_english_says_an_before_a_vowel(tmp_path):
+    """A catalog just made with `dsl locale init de` translates nothing yet: its English
+    fallback reads "an Estate", not "a Estate"."""
+    import subprocess
+    import sys
+
+    def dsl(*args):
+        return subprocess.run([sys.executable, "-m", "dsl", *args], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+    assert dsl("locale", "init", "de").returncode == 0
+    run = dsl("render", "baron", "--locale", "de")
+    assert run.returncode == 0, run.stderr
+    assert "discard an Estate card" in run.stdout and "gain an Estate" in run.stdout
+    assert " a Estate" not in run.stdout

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from dsl.language import ast as A
-from .i18n import Locale
+from .i18n import SOURCE_LANG, Locale
 from .phrases import *  # noqa: F403 (the templates)
-from .forms import Phrase, fill, name_phrase, template_phrase, variant
+from .forms import Phrase, english_articles, fill, name_phrase, template_phrase, variant
 from dsl.language.walk import nodes
 
 
@@ -67,6 +67,8 @@ class Ctx:
         except (KeyError, IndexError, ValueError):
             self._note("template: " + msgid)
             return msgid.format(**kw)
+        if text == msgid and self.locale.language != SOURCE_LANG:
+            out = english_articles(out)   # an English template another locale falls back on
         return self._example(msgid, template_phrase(
             out, text, kw, lambda form: self.locale.phrase_form(msgid, form)), kw)
 

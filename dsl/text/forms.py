@@ -150,3 +150,8 @@ def joined(parts: list, render) -> str:
         return parts[0]
     return Phrase(render(list(parts)), lambda form: render([in_form(p, form) for p in parts]),
                   lambda name: joined([variant(parts[0], name), *parts[1:]], render))
+
+
+def english_articles(text: str) -> str:
+    """English only: "a Action card" -> "an Action card" (the templates say "a")."""
+    return re.sub(r"\b([Aa]) (?=[AEIOUaeiou])", lambda m: m.group(1) + "n ", text)

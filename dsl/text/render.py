@@ -32,6 +32,7 @@ from .clauses import bonus
 from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
+from .forms import english_articles
 from .forms import variant
 from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
@@ -231,11 +232,6 @@ def _tidy_commas(text: str) -> str:
     return _DANGLING_COMMA.sub("", _DOUBLE_COMMA.sub(",", text))
 
 
-def _english_articles(text: str) -> str:
-    """English only: "a Action card" -> "an Action card" (the templates say "a")."""
-    return re.sub(r"\b([Aa]) (?=[AEIOUaeiou])", lambda m: m.group(1) + "n ", text)
-
-
 def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> RenderedCard:
     """The printed-card text of `card` in `locale`, with what fell back to English.
     `examples`: a dict that collects, per template msgid, its first filled text and values."""
@@ -283,7 +279,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     lines += rules
     lines = [_tidy_commas(x) for x in lines]
     if locale.language == "en":
-        lines = [_english_articles(x) for x in lines]
+        lines = [english_articles(x) for x in lines]
     fallbacks = [f for f in ctx.fallbacks if f != "name"]
     if fell_back:
         fallbacks.insert(0, "name")
@@ -293,8 +289,9 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
 
 def template_ids() -> list:
     """Every template msgid (str) or (singular, plural), for coverage reports: the card
-    phrases and the terminal game's words (dsl.text.terminal)."""
-    from . import terminal as ui  # noqa: F401 (registers its templates)
+    phrases, the terminal game's words (dsl.text.terminal) and the gallery's
+    (dsl.text.web_words)."""
+    from . import terminal, web_words  # noqa: F401 (they register their templates)
     seen, out = set(), []
     for t in TEMPLATES:
         key = t if isinstance(t, str) else t[0]

@@ -116,7 +116,8 @@ def _shipped_examples() -> dict:
 def card_examples(catalog) -> dict:
     """msgid -> (card name, English text) for the first card (in file order) that uses it."""
     from .i18n import get_locale
-    from .render import _english_articles as english_articles, render_card
+    from .forms import english_articles
+    from .render import render_card
     english, found = get_locale("en"), {}
     for card in sorted(catalog.cards.values(), key=lambda c: str(c.path)):
         seen: dict = {}
@@ -134,7 +135,7 @@ def sample_text(template, terminal: bool = False) -> str:
     text = template if isinstance(template, str) else template[1]
     values = {name: (TERMINAL.get(name) if terminal else None) or
               GLOSSARY.get(name, (None, name))[1] for name in placeholder_names(template)}
-    from .render import _english_articles as english_articles
+    from .forms import english_articles
     try:
         return english_articles(text.format(**values))
     except (KeyError, IndexError, ValueError):

@@ -32,6 +32,17 @@ def _tok_pos(tok: Token) -> Pos:
     return Pos(tok.line or 0, tok.column or 0)
 
 
+def _coins(x, potion_message: str):
+    """A `$N` token as the number N (an expression stays as it is); `$NP` is refused with
+    the message of the statement that read it."""
+    if not isinstance(x, Token):
+        return x
+    text = str(x)[1:]
+    if text.endswith("P"):
+        raise ParseError(potion_message, x.line, x.column)
+    return A.Num(_int(x, text), _tok_pos(x))
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     """Builds AST nodes; rule names match dsl/language/grammar.lark."""
@@ -182,23 +193,11 @@ class _ToAst(Transformer):
         return A.Bonus(COUNTERS[word], c[0], _pos(meta))
 
     def coins_bonus(self, meta, c):
-        x = c[0]
-        if isinstance(x, Token):
-            text = str(x)[1:]
-            if text.endswith("P"):
-                raise ParseError("'+$NP' is not a bonus; write '+$N' and '+1 potion'",
-                                 x.line, x.column)
-            x = A.Num(_int(x, text), _tok_pos(x))
+        x = _coins(c[0], "'+$NP' is not a bonus; write '+$N' and '+1 potion'")
         return A.Bonus("coins", x, _pos(meta))
 
     def coins_loss(self, meta, c):
-        x = c[0]
-        if isinstance(x, Token):
-            text = str(x)[1:]
-            if text.endswith("P"):
-                raise ParseError("'-$NP' is not a loss of coins; write '-$N'", x.line,
-                                 x.column)
-            x = A.Num(_int(x, text), _tok_pos(x))
+        x = _coins(c[0], "'-$NP' is not a loss of coins; write '-$N'")
         return A.LoseCoins(x, _pos(meta))
 
     def draw_until(self, meta, c):
@@ -406,14 +405,8 @@ class _ToAst(Transformer):
         return str(c[0])
 
     def cost_by(self, meta, c):
-        x, word = c[0], c[1]
-        if isinstance(x, Token):
-            text = str(x)[1:]
-            if text.endswith("P"):
-                raise ParseError("a cost change is in coins: write `cost $1 less`", x.line,
-                                 x.column)
-            x = A.Num(_int(x, text), _tok_pos(x))
-        return (x, -1 if word == "less" else 1)
+        x = _coins(c[0], "a cost change is in coins: write `cost $1 less`")
+        return (x, -1 if c[1] == "less" else 1)
 
     def turn_cost(self, meta, c):
         kind, (delta, sign) = c[0], c[1]

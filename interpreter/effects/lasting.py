@@ -75,9 +75,11 @@ class LastingStatements:
         if not n:
             return False
         g = self.game
-        if s.piles is not None:               # every pile the condition holds of
-            hits = [cid for cid, pile in g.supply.items()
-                    if self.holds(s.piles, pile.d, frame=f)]
+        if s.piles is not None:               # every pile the condition holds of (of
+            cats = g.catalog                  # each card of a mixed pile: the Knights with
+            hits = [cid for cid, pile in g.supply.items()     # Dame Josephine on top are
+                    if all(self.holds(s.piles, d, frame=f)     # not a Victory pile)
+                           for d in (cats.defs_of(cid) if pile.mixed else (pile.d,)))]
             return any([g.add_pile_tokens(cid, s.kind, n) for cid in hits])
         if s.on_pile:
             piles = tuple(g.supply)

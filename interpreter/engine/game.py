@@ -15,6 +15,7 @@ from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
+from .masks import Masks
 from .phases import Phases
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
 from .supply import SupplyFigures
@@ -23,7 +24,7 @@ from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
-class Game(Costs, SupplyFigures, Events, Phases):
+class Game(Costs, SupplyFigures, Events, Phases, Masks):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -451,6 +452,7 @@ class Game(Costs, SupplyFigures, Events, Phases):
         self._interp = None
         self.pending.clear()
         self.turn = None
+        self.__dict__.pop("move", None)          # a game with masks: its own move (a cycle)
 
     # ---- invariants ------------------------------------------------------------------------
     def zones(self):

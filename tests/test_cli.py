@@ -12,10 +12,10 @@ def run_dsl(*args, stdin=None):
                           text=True, input=stdin, timeout=300)
 
 
-def test_cards_json_lists_all_193_cards():
+def test_cards_json_lists_all_204_cards():
     r = run_dsl("cards", "--format", "json")
     cards = {c["id"]: c for c in json.loads(r.stdout)}
-    assert len(cards) == 193
+    assert len(cards) == 204
     assert cards["familiar"] == {"id": "familiar", "set": "alchemy",
                                  "types": ["action", "attack"],
                                  "cost": {"coins": 3, "potion": 1},

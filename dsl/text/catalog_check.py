@@ -29,6 +29,8 @@ import string
 from dataclasses import dataclass, field
 from functools import cached_property
 
+CLASS_CONTEXT = "phrase|class"     # dsl.text.agreement: a phrase's classes, not a template
+
 BRACE = "python-brace-format"
 NO_BRACE = "no-python-brace-format"
 OFTEN = 5                    # gettext: a plural form used for >= 5 of n in 0..1000 is "often"
@@ -379,7 +381,8 @@ def entry_findings(e: Entry, often: frozenset) -> list[Finding]:
                                f"shown instead): {label}: {problem}"))
             reported.add(piece.index)
             continue
-        strict = not plural or len(e.strings) == 1 or piece.index in often
+        strict = (not plural or len(e.strings) == 1 or piece.index in often) and \
+            e.context != CLASS_CONTEXT       # a class entry's msgstr is words, no template
         source = e.msgid_plural if plural else e.msgid
         missing = sorted(names_of(source) - names_of(piece.text))
         if strict and missing:

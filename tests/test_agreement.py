@@ -152,3 +152,32 @@ def test_hungarian_names_and_words_follow_the_rulebooks():
     assert moat.types == ("Akció", "Védekezés")        # the Hungarian base rulebook's word
     pirate = " ".join(_hu("pirate_ship"))
     assert "érme jelölő" in pirate and "Coin" not in pirate    # "jelölő": the Alchemy rulebook
+
+
+def test_hungarian_drops_a_pronoun_object_and_says_may_in_the_potential():
+    assert _hu("throne_room") == ["Válassz egy Akció lapot a kezedből.", "Játszd ki kétszer."]
+    assert "Válassz egyet: dobd el; vagy tedd vissza." in _hu("jack_of_all_trades")
+    assert "A használt paklidba teheted a húzópaklidat." in _hu("chancellor")
+    assert "Ha ez Akció lap, kapsz egy Hercegség lapot." in _hu("transmute")
+
+
+def test_lint_lets_only_a_pronoun_variant_leave_out_the_object(tmp_path, monkeypatch, capsys):
+    from dsl.cli.main import main
+    po = tmp_path / "locales" / "zz" / "LC_MESSAGES" / "dominion.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER + '''
+#, no-python-brace-format
+msgctxt "phrase|pro"
+msgid "discard {what}"
+msgstr "DROP-IT"
+
+#, no-python-brace-format
+msgctxt "phrase|acc"
+msgid "trash {what}"
+msgstr "NO-OBJECT"
+''', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    main(["lint", "--locale", "zz"])
+    out = capsys.readouterr().out
+    assert "'trash {what}' (msgctxt 'phrase|acc'): msgstr leaves out {what}" in out
+    assert "'discard {what}' (msgctxt 'phrase|pro')" not in out

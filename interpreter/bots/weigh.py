@@ -12,6 +12,7 @@ from .worth import Phantom, Tally, copy_frame, play_worth
 if TYPE_CHECKING:
     from .value import Weigher
 from interpreter.effects.compiler import compiled, is_kind
+from interpreter.effects.control import fixed_gain
 from interpreter.effects.interpret import selection_bounds
 
 
@@ -93,11 +94,17 @@ def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
         cards, coins, worth = choose_cards(w, what, "gain", f)
         t.worth += worth
     else:
-        cands = g.interp.gain_candidates(what, f)
-        if not cands:
-            return
-        best = max(cands, key=lambda cid: w.worth(g.supply[cid].d))
-        d = g.supply[best].d
+        if fixed_gain(what, g):                  # `gain spoils`: beside the Supply too
+            pile = g.pile_named(what.kind)
+            if pile is None or not len(pile):
+                return
+            d = pile.d
+        else:
+            cands = g.interp.gain_candidates(what, f)
+            if not cands:
+                return
+            best = max(cands, key=lambda cid: w.worth(g.supply[cid].d))
+            d = g.supply[best].d
         cards = [Phantom(d)]
         t.worth += w.worth(d)
         if s.dest == "hand":
@@ -110,11 +117,24 @@ def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
 
 
 def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
-    if isinstance(s.target, A.AllOf):
-        cards = w.cards_of(s.target.expr, f)
+    """Cards played (`times` times): a Treasure's plain coins are this turn's coins, the
+    rest is what playing the card is worth; the name it binds (`play chosen as played
+    twice`) holds them for the statements after it (`trash played`)."""
+    target = s.target
+    if isinstance(target, A.AllOf):
+        cards = w.cards_of(target.expr, f)
     else:
-        cards = choose_cards(w, s.target, "play", f)[0]
-    t.worth += s.times * sum(play_worth(c.d) for c in cards)
+        cards = choose_cards(w, target, "play", f)[0]
+    times = s.times
+    for c in cards:
+        d = c.d
+        if d.is_treasure and d.plain_coins:
+            t.coins += times * d.plain_coins
+        else:
+            t.worth += times * play_worth(d)
+    if target.bind:
+        f.env = dict(f.env)
+        f.env[target.bind] = [(c, c.zone) for c in cards]
 
 
 def _if(w: Weigher, s: A.If, f, t, depth) -> None:

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .value import Weigher
 from interpreter.effects.compiler import compiled, is_kind
 from interpreter.effects.control import fixed_gain
+from interpreter.effects.expressions import Frame
 from interpreter.effects.interpret import selection_bounds
 
 
@@ -67,7 +68,10 @@ def _target(w: Weigher, target, verb: str, f, t: Tally, dest=None) -> tuple:
 
 
 def _move(w: Weigher, s: A.Move, f, t, depth) -> None:
-    _, h = _target(w, s.target, s.verb, f, t)
+    if s.verb == "choose":          # a naming: worth only what follows does with it
+        _, h = _target(w, s.target, s.verb, f, Tally())
+    else:
+        _, h = _target(w, s.target, s.verb, f, t)
     _rebind(f, h, s.target.bind)
 
 
@@ -116,6 +120,9 @@ def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
         f.env[s.bind] = [(c, c.zone) for c in cards]
 
 
+PLAY_DEPTH = 6            # a card played by a card played by ...: weighed this deep
+
+
 def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
     """Cards played (`times` times): a Treasure's plain coins are this turn's coins, the
     rest is what playing the card is worth; the name it binds (`play chosen as played
@@ -130,6 +137,10 @@ def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
         d = c.d
         if d.is_treasure and d.plain_coins:
             t.coins += times * d.plain_coins
+        elif depth < PLAY_DEPTH:                 # its own effect, weighed where it is
+            h = Frame.of_play(f.actor, [(c, c.zone)], f.attack, d.id)
+            for _ in range(times):
+                w.block(d.on_play, h, t, depth)
         else:
             t.worth += times * play_worth(d)
     if target.bind:

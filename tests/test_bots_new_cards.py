@@ -162,3 +162,15 @@ def test_big_money_plays_a_colony_game_to_its_end():
     assert res.unfinished == 0
     gained = res.stats.gained
     assert all(g["platinum"] > 0 and g["colony"] > 0 for g in gained)
+
+
+# ---- a card chosen is worth what follows does with it ------------------------------------------
+def test_scheme_puts_back_the_action_worth_drawing_again():
+    # `choose up to 1 action from in_play as schemed` then `this turn on discard_from_play
+    # of schemed { put it on deck }`: the choice is worth the card put back
+    game = table(["scheme", "smithy"], ["scheme", "smithy", "copper"], deck=["copper"] * 8,
+                 actions=2)
+    play(game, "scheme")
+    play(game, "smithy")
+    game.end_turn()
+    assert "smithy" in ids(game.players[0].hand)

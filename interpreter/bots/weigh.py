@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .value import Weigher
 from interpreter.effects.compiler import compiled, is_kind
 from interpreter.effects.control import fixed_gain
-from interpreter.effects.expressions import Frame
+from interpreter.effects.expressions import Frame, still_there
 from interpreter.effects.interpret import selection_bounds
 
 
@@ -207,6 +207,19 @@ def _instead(w: Weigher, s: A.Instead, f, t, depth) -> None:
     w.block(s.body, f, t, depth)
 
 
+def _later(w: Weigher, s: A.Later, f, t, depth) -> None:
+    """`this turn on EVENT { ... }` weighed as done once; `... of CARDS { ... }` once per
+    card, with `it` that card (Scheme's card put back on the deck); on a condition on the
+    event's card, not at all (how often is not known)."""
+    if s.card is None:
+        w.block(s.body, f, t, depth)
+        return
+    v = compiled(s.card)(w.g, f)
+    if isinstance(v, list):
+        for c in still_there(v)[:6]:
+            w.block(s.body, f.child(it=[(c, c.zone)]), t, depth)
+
+
 def _unaffected(w, s, f, t, depth) -> None:
     t.worth += 1.5
 
@@ -253,5 +266,5 @@ STATEMENTS = {
     A.May: _may, A.ChooseOne: _choose, A.Each: _each, A.PlayerBlock: _player_block,
     A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
     A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
-    A.NextTurn: _next_turn, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
+    A.NextTurn: _next_turn, A.Later: _later, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
 }

@@ -60,6 +60,41 @@ def table(rows: list, command: str, games: int, seed: int) -> str:
         "and `money`, which Big Money's Province entry reads, counts only the plain +$N "
         "of Treasures (Philosopher's Stone adds nothing to it).",
         "",
+        "A Prosperity card's games have Platinum and Colony, which both bots buy (`bm` "
+        "buys a Colony once its Treasures' coins pass $32), and a Dark Ages card's games "
+        "Shelters, by the rulebooks' rules for a kingdom of that card alone. Of the cards "
+        "of those two sets, the ones far below 50% are so by what they do alone beside "
+        "Big Money, as far as the bots can tell:",
+        "",
+        "- Villages and cantrips with nothing to play them with take a Silver's place, as "
+        "Village does: Worker's Village, Fortress (it comes back to the hand when "
+        "trashed, and nothing trashes it), Wandering Minstrel, Vagrant, Market Square "
+        "(its reaction needs a card trashed from the hand), Urchin (it becomes a "
+        "Mercenary only when another Attack is played).",
+        "- King's Court and Procession, as Throne Room, have only another copy or a "
+        "Necropolis to play; Procession then trashes it and finds no Action costing $1 "
+        "more.",
+        "- Treasures below the Silver or Gold whose place they take: Quarry ($1, and no "
+        "Action to make cheaper) and Talisman ($1, it copies only Silvers); Loan ($1) "
+        "discards the Treasure it reveals, Coppers too (the bots' weighing counts a "
+        "Copper worth keeping); Contraband's $3 makes the Province that the player to "
+        "the left then names, and bots play all their Treasures; Counterfeit doubles a "
+        "Copper and trashes it (a Silver when that makes a Province, never a Gold for "
+        "nothing).",
+        "- Poor House: a Big Money hand is mostly Treasures, each -$1 of its +$4.",
+        "- Graverobber: no card costing $3 to $6 is ever trashed in these games, and it "
+        "has no Action but a Necropolis to trash for a better card.",
+        "- Pillage trashes itself for two Spoils, each $3 once; `bm:pillage` buys it "
+        "again like any one-copy card.",
+        "- Rats must trash a card and gains a Rats each time it is played: the bots play "
+        "it to trash an Estate, a Shelter or a Curse, never a Treasure (0% when they "
+        "trashed Golds), and the Rats it gains sit in hands with no junk left to trash.",
+        "- Forge costs a Gold's $7 and gains only at the trashed cards' exact total: it "
+        "turns three Estates into a Gold, or an Estate and two Silvers into a late "
+        "Province; trashing nothing, it must gain a Copper.",
+        "- Feodum is bought as a Duchy is, when greening, once there are six Silvers "
+        "([bm-victory](../strategies/bm-victory.yaml)).",
+        "",
         "| card | set | cost | bm:CARD wins | 95% interval | ties |",
         "|---|---|---|---:|---|---:|",
     ]

@@ -12,7 +12,7 @@ from .context import asked
 from .endgame import loses_by_ending
 from .rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
                         pile_by_kinds, rule_frame, yes_no)
-from .worth import play_worth
+from .worth import may_hurt, play_worth
 from interpreter.core.decisions import Decision, IllegalAnswer
 from interpreter.effects.expressions import Frame, compiled_for_strategy
 
@@ -238,10 +238,13 @@ class Bot:
         allowed = []
         for c in options:
             rules = by_card.get(c.d.id)
-            if rules is not None and "play" in rules and \
-                    yes_no(rules["play"], game, Frame(decider, decider,
+            if rules is not None and "play" in rules:
+                if yes_no(rules["play"], game, Frame(decider, decider,
                                                      this=[(c, c.zone)])) is False:
-                continue
+                    continue
+            elif may_hurt(c.d) and \
+                    defaults.play_value(self, game, decider, c) < -defaults.PLAY_MARGIN:
+                continue                 # it must trash a card worth more than the play
             allowed.append(c)
         if not allowed:
             return None

@@ -16,7 +16,11 @@ from .endgame import loses_by_ending
 from .value import Weigher
 from .worth import OTHERS, Phantom, copy_frame, play_worth
 from interpreter.core.state import Zone
+from interpreter.effects.expressions import Frame
 
+# an Action that must trash a card is held back when its play, weighed, loses more than
+# this: the weighing sees this turn, not what a thinner deck is worth later
+PLAY_MARGIN = 0.75
 MAX_CHOSEN = 10           # a choice of more cards than this is weighed for the first ones
 
 
@@ -37,6 +41,13 @@ def may(bot, game, d) -> bool:
     if d.player != f.actor:                 # for another player (a possessed turn)
         v = -v
     return v >= 0
+
+
+def play_value(bot, game, p: int, c) -> float:
+    """What playing Action card c from player p's hand now is worth to him, weighed from
+    its effect (for a card whose play may cost him: bots.worth.may_hurt)."""
+    f = Frame.of_play(p, [(c, c.zone)], None, c.d.id)
+    return weigher(bot, game, p).value(c.d.on_play, f)
 
 
 def option_ranking(bot, game, d) -> list:
@@ -208,6 +219,9 @@ def cards(bot, game, d, avoid=(), settled: bool = True) -> list:
             if i < lo or (x[0] > 0 and x[3].d.id not in avoid):
                 chosen.append(x[3])
         return chosen
+    # a card chosen (`choose 1 treasure from hand as x`) is worth only what the statements
+    # after the choice do with it
+    named = d.purpose == "choose"
     if hi == 1:                                 # each card on its own (Remodel, Trader...)
         best, best_v = [], None
         if lo == 0:
@@ -217,9 +231,19 @@ def cards(bot, game, d, avoid=(), settled: bool = True) -> list:
             if c.d.id in seen:
                 continue
             seen.add(c.d.id)
+            if named:
+                coins = worth = 0.0
             total = _follow_value(bot, game, d, info, [c], coins, worth)
             if best_v is None or total > best_v:
                 best, best_v = [c], total
+        return best
+    mixes = _mixes(ranked, lo, hi)
+    if mixes is not None:                       # every mix of the kinds of cards (Forge:
+        best, best_v = None, None               # two Silvers and not the Coppers)
+        for picked, coins, worth in mixes:
+            v = _follow_value(bot, game, d, info, picked, coins, worth)
+            if best_v is None or v > best_v:
+                best, best_v = picked, v
         return best
     best, best_v = None, None                   # the best k of the ranking
     coins = worth = 0.0
@@ -234,6 +258,31 @@ def cards(bot, game, d, avoid=(), settled: bool = True) -> list:
         if best_v is None or v > best_v:
             best, best_v = picked, v
     return best if best is not None else [x[3] for x in ranked[:lo]]
+
+
+MAX_MIXES = 48            # a choice of several cards is weighed mix by mix up to this many
+
+
+def _mixes(ranked, lo: int, hi: int):
+    """Every choice of lo..hi of the ranked cards, as (cards, coins, worth), copies of a card
+    in one zone counted as one kind (how many of each kind, not which); None when there
+    would be more than MAX_MIXES (then the best k of the ranking are weighed)."""
+    kinds: dict = {}
+    for x in ranked:
+        c = x[3]
+        kinds.setdefault((id(c.d), id(c.zone)), []).append(x)
+    groups = list(kinds.values())
+    n = 1
+    for g in groups:
+        n *= len(g) + 1
+        if n > MAX_MIXES:
+            return None
+    out = [([], 0.0, 0.0)]
+    for g in groups:
+        out = [(cards + [x[3] for x in g[:k]], coins + sum(x[1] for x in g[:k]),
+                worth + sum(x[2] for x in g[:k]))
+               for cards, coins, worth in out for k in range(len(g) + 1)]
+    return [m for m in out if lo <= len(m[0]) <= hi]
 
 
 def gain_ranking(bot, game, d) -> list:

@@ -12,6 +12,8 @@ from .worth import Phantom, Tally, copy_frame, play_worth
 if TYPE_CHECKING:
     from .value import Weigher
 from interpreter.effects.compiler import compiled, is_kind
+from interpreter.effects.control import fixed_gain
+from interpreter.effects.expressions import Frame, still_there
 from interpreter.effects.interpret import selection_bounds
 
 
@@ -66,7 +68,10 @@ def _target(w: Weigher, target, verb: str, f, t: Tally, dest=None) -> tuple:
 
 
 def _move(w: Weigher, s: A.Move, f, t, depth) -> None:
-    _, h = _target(w, s.target, s.verb, f, t)
+    if s.verb == "choose":          # a naming: worth only what follows does with it
+        _, h = _target(w, s.target, s.verb, f, Tally())
+    else:
+        _, h = _target(w, s.target, s.verb, f, t)
     _rebind(f, h, s.target.bind)
 
 
@@ -93,11 +98,17 @@ def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
         cards, coins, worth = choose_cards(w, what, "gain", f)
         t.worth += worth
     else:
-        cands = g.interp.gain_candidates(what, f)
-        if not cands:
-            return
-        best = max(cands, key=lambda cid: w.worth(g.supply[cid].d))
-        d = g.supply[best].d
+        if fixed_gain(what, g):                  # `gain spoils`: beside the Supply too
+            pile = g.pile_named(what.kind)
+            if pile is None or not len(pile):
+                return
+            d = pile.d
+        else:
+            cands = g.interp.gain_candidates(what, f)
+            if not cands:
+                return
+            best = max(cands, key=lambda cid: w.worth(g.supply[cid].d))
+            d = g.supply[best].d
         cards = [Phantom(d)]
         t.worth += w.worth(d)
         if s.dest == "hand":
@@ -109,12 +120,32 @@ def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
         f.env[s.bind] = [(c, c.zone) for c in cards]
 
 
+PLAY_DEPTH = 6            # a card played by a card played by ...: weighed this deep
+
+
 def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
-    if isinstance(s.target, A.AllOf):
-        cards = w.cards_of(s.target.expr, f)
+    """Cards played (`times` times): a Treasure's plain coins are this turn's coins, the
+    rest is what playing the card is worth; the name it binds (`play chosen as played
+    twice`) holds them for the statements after it (`trash played`)."""
+    target = s.target
+    if isinstance(target, A.AllOf):
+        cards = w.cards_of(target.expr, f)
     else:
-        cards = choose_cards(w, s.target, "play", f)[0]
-    t.worth += s.times * sum(play_worth(c.d) for c in cards)
+        cards = choose_cards(w, target, "play", f)[0]
+    times = s.times
+    for c in cards:
+        d = c.d
+        if d.is_treasure and d.plain_coins:
+            t.coins += times * d.plain_coins
+        elif depth < PLAY_DEPTH:                 # its own effect, weighed where it is
+            h = Frame.of_play(f.actor, [(c, c.zone)], f.attack, d.id)
+            for _ in range(times):
+                w.block(d.on_play, h, t, depth)
+        else:
+            t.worth += times * play_worth(d)
+    if target.bind:
+        f.env = dict(f.env)
+        f.env[target.bind] = [(c, c.zone) for c in cards]
 
 
 def _if(w: Weigher, s: A.If, f, t, depth) -> None:
@@ -176,6 +207,19 @@ def _instead(w: Weigher, s: A.Instead, f, t, depth) -> None:
     w.block(s.body, f, t, depth)
 
 
+def _later(w: Weigher, s: A.Later, f, t, depth) -> None:
+    """`this turn on EVENT { ... }` weighed as done once; `... of CARDS { ... }` once per
+    card, with `it` that card (Scheme's card put back on the deck); on a condition on the
+    event's card, not at all (how often is not known)."""
+    if s.card is None:
+        w.block(s.body, f, t, depth)
+        return
+    v = compiled(s.card)(w.g, f)
+    if isinstance(v, list):
+        for c in still_there(v)[:6]:
+            w.block(s.body, f.child(it=[(c, c.zone)]), t, depth)
+
+
 def _unaffected(w, s, f, t, depth) -> None:
     t.worth += 1.5
 
@@ -222,5 +266,5 @@ STATEMENTS = {
     A.May: _may, A.ChooseOne: _choose, A.Each: _each, A.PlayerBlock: _player_block,
     A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
     A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
-    A.NextTurn: _next_turn, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
+    A.NextTurn: _next_turn, A.Later: _later, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
 }

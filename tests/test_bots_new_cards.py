@@ -174,3 +174,20 @@ def test_scheme_puts_back_the_action_worth_drawing_again():
     play(game, "smithy")
     game.end_turn()
     assert "smithy" in ids(game.players[0].hand)
+
+
+# ---- a card played as another (Band of Misfits) --------------------------------------------
+def test_band_of_misfits_is_played_as_the_card_worth_most_now():
+    """With no Action to follow, the most cards (Smithy, not Village or Moat); its worth
+    as a play is that card's."""
+    b = bot("bm:band_of_misfits")
+    game = table(["band_of_misfits", "smithy", "village", "moat"],
+                 ["band_of_misfits", "copper", "copper", "estate", "estate"],
+                 deck=["copper"] * 8, agents=[b, bot("bm")])
+    assert defaults.play_value(b, game, 0, _first(game, "band_of_misfits")) > 0
+    play(game, "band_of_misfits")
+    assert ids(game.players[0].in_play) == ["smithy"]
+    assert len(game.players[0].hand.cards) == 7
+    alone = table(["band_of_misfits"], ["band_of_misfits", "copper", "copper", "estate",
+                                        "estate"], deck=["copper"] * 5, agents=[b, bot("bm")])
+    assert defaults.play_value(b, alone, 0, _first(alone, "band_of_misfits")) == 0

@@ -14,6 +14,7 @@ from dsl.language.walk import nodes
 from .context import asked
 from .endgame import loses_by_ending
 from .value import Weigher
+from .weigh import best_play_as
 from .worth import OTHERS, Phantom, copy_frame, play_worth
 from interpreter.core.state import Zone
 from interpreter.effects.expressions import Frame
@@ -312,6 +313,10 @@ def pile(bot, game, d):
     """A pile to gain (or None when the gain may be declined and none is worth it), or a
     pile for a token: the dearest one its own buy plan never buys (what others may want
     and it does not), else the dearest."""
+    if d.purpose == "play_as" and isinstance(d.effect, A.PlayAs) and d.frame is not None:
+        # the card worth most to play as, now
+        best = best_play_as(weigher(bot, game, d.frame.actor), d.effect, d.frame)
+        return next((cid for cid in d.options if game.offered(cid) is best), d.options[0])
     if d.purpose == "token":
         planned = {cid for cid, _ in bot.plan}
         cost = lambda cid: game.cost(game.offered(cid))      # noqa: E731

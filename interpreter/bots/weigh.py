@@ -148,6 +148,27 @@ def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
         f.env[target.bind] = [(c, c.zone) for c in cards]
 
 
+def _play_as(w: Weigher, s: A.PlayAs, f, t, depth) -> None:
+    """A card played as another (Band of Misfits): the best of the cards it may be,
+    weighed as played where it is."""
+    if depth >= PLAY_DEPTH:
+        return
+    best = best_play_as(w, s, f)
+    if best is not None:
+        w.block(best.on_play, f, t, depth + 1)
+
+
+def best_play_as(w: Weigher, s: A.PlayAs, f):
+    """The definition of the Supply card a `play this as if it were ...` is worth most
+    as, now (None when it may be none)."""
+    g = w.g
+    options = g.interp.gain_candidates(s.spec, f)
+    if not options:
+        return None
+    scored = [(w.value(g.offered(cid).on_play, f), i, cid) for i, cid in enumerate(options)]
+    return g.offered(max(scored, key=lambda x: (x[0], -x[1]))[2])
+
+
 def _if(w: Weigher, s: A.If, f, t, depth) -> None:
     w.block(s.then if compiled(s.cond)(w.g, f) else s.orelse, f, t, depth)
 
@@ -267,4 +288,5 @@ STATEMENTS = {
     A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
     A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
     A.NextTurn: _next_turn, A.Later: _later, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
+    A.PlayAs: _play_as,
 }

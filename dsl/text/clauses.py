@@ -80,7 +80,9 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     if spec.kind and ctx.catalog is not None and spec.kind in ctx.catalog.cards \
             and spec.relation is None:
         name = ctx.card_name(spec.kind)
-        what = ctx.t(NAMED, card=name) if n == 1 else ctx.tn(NAMED_N, n, card=name)
+        beside = not ctx.catalog.cards[spec.kind].supply      # its pile is named
+        what = ctx.t(NAMED_FROM_PILE if beside else NAMED, card=name) if n == 1 else \
+            ctx.tn(NAMED_N_FROM_PILE if beside else NAMED_N, n, card=name)
     else:
         what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
     if spec.relation == "exactly" and is_call(spec.cost, "cost"):
@@ -133,6 +135,7 @@ def reveal_top(ctx: Ctx, s: A.RevealTop) -> str:
         ctx.bound.pop("__revealed_one", None)
         pair = ctx.pick(REVEAL_TOP_N[s.verb])
         ctx.revealed_n = n
+        ctx.revealed_fresh = True
         text = ctx.tn(pair, n) if n is not None else ctx.tn(pair, 2).replace(
             "2", amount(ctx, s.count), 1)
     bind_name(ctx, s.bind, "reveal", n == 1)
@@ -164,9 +167,25 @@ def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
         text = ctx.t(DRAW_UNTIL, n=c.right.value)
     else:
         text = ctx.t(DRAW_UNTIL_ANY, cond=condition(ctx, c))
-    if s.body:
+    kind = set_aside_as_drawn(s.body)
+    if kind is not None:
+        text = ctx.t(SET_ASIDE_AS_DRAWN, draw=text, kind=ctx.kind_name(kind))
+    elif s.body:
         text = ctx.t(AS_YOU_DRAW, draw=text, body=ctx.block(s.body))
     return text
+
+
+def set_aside_as_drawn(body):
+    """KIND of `draw until ... { if it is KIND { may set aside it } }` (the cards one may
+    set aside while drawing), else None."""
+    if len(body) != 1 or not isinstance(body[0], A.If) or body[0].orelse or \
+            not isinstance(body[0].cond, A.Is) or body[0].cond.negated or \
+            body[0].cond.subject != A.Name("it") or len(body[0].then) != 1:
+        return None
+    may = body[0].then[0]
+    ok = isinstance(may, A.May) and not may.body and isinstance(may.stmt, A.Move) and \
+        may.stmt.verb == "set_aside" and may.stmt.target == A.AllOf(A.Name("it"), None)
+    return body[0].cond.kind if ok else None
 
 
 def shuffle_into(ctx: Ctx, s: A.ShuffleInto) -> str:
@@ -190,13 +209,27 @@ def may(ctx: Ctx, s: A.May) -> str:
     ctx.person = saved
     if not s.body:
         return ctx.p(MAY, x=first)
-    return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body))
+    body = s.body
+    if len(body) == 1 and isinstance(body[0], A.If) and not body[0].orelse and \
+            did_it(ctx, body[0].cond):       # `if count(paid) = 2` says "if you do" again
+        body = body[0].then
+    return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, body))
 
 
 def after_clause(ctx: Ctx, stmts) -> str:
     """The statements after an "if ..." clause: a main clause with no subject before it, so
     its "co" variant (Czech "pokud ..., vezme si", not "si vezme")."""
-    return variant(ctx.block(stmts), "co")
+    return variant(then_block(ctx, stmts), "co")
+
+
+def then_block(ctx: Ctx, stmts) -> str:
+    """What an `if` does: one list of clauses ("trash this and gain a Madman") when each is
+    a plain one, so that the condition reads as holding for all of them; else sentences."""
+    if ctx.he or len(stmts) < 2 or any(isinstance(x, (A.If, A.ChooseOne, A.May))
+                                       for x in stmts):
+        return ctx.block(stmts)
+    text = ctx.option(stmts)
+    return ctx.block(stmts) if ". " in text else text
 
 
 def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
@@ -294,6 +327,12 @@ def move(ctx: Ctx, s: A.Move) -> str:
         what = ctx.t(THAT_CARD)
     elif from_revealed(t) and ctx.revealed_n and ctx.revealed_n > 1 and num(t.count) == 1:
         what = ctx.t(ONE_OF_THEM)
+    elif isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 and \
+            t.kind is None and isinstance(t.source, A.Where) and \
+            t.source.source == A.Name("revealed") and cost_test(t.source.cond) is not None \
+            and ctx.revealed_n and ctx.revealed_n > 1:
+        op, cost = cost_test(t.source.cond)        # "trashes one of them costing $3 or more"
+        what = ctx.t(COSTING_CMP[op], what=ctx.t(ONE_OF_THEM), cost=cost_phrase(ctx, cost))
     if from_revealed(t) and ctx.revealed_n and num(t.count) is not None:
         ctx.revealed_n = max(0, ctx.revealed_n - num(t.count))
     if isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and t.expr.name == "this" \
@@ -304,6 +343,9 @@ def move(ctx: Ctx, s: A.Move) -> str:
     what = named_again(ctx, t, what)
     verb = (RETURN_PILE if s.own_pile else RETURN) if s.verb == "return" else \
         VERB.get(s.verb, VERB["choose"])
+    if verb is RETURN_PILE and t == A.AllOf(A.Name("this"), t.bind):    # its pile is named
+        return _bind_move(ctx, s, what, ctx.verb(RETURN_OWN_PILE, what,
+                                                 card=ctx.card_name(ctx.card.id)))
     if s.verb == "set_aside" and isinstance(t, A.Selection):
         verb = SET_ASIDE_LONG              # "set aside a card from your hand"
     if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
@@ -317,6 +359,12 @@ def move(ctx: Ctx, s: A.Move) -> str:
         ctx.person = saved
     else:
         text = ctx.verb(verb, what)
+    return _bind_move(ctx, s, what, text)
+
+
+def _bind_move(ctx: Ctx, s: A.Move, what: str, text: str) -> str:
+    """After a move: the revealed cards left, and the name the moved cards are bound to."""
+    t = s.target
     split_revealed(ctx, t)
     one = single(t) or (t == A.AllOf(A.Name("revealed"), None) and
                         bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD)
@@ -416,7 +464,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
             and not s.orelse:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
     if did_it(ctx, c):
-        then = ctx.block(s.then)
+        then = then_block(ctx, s.then)
         text = ctx.p(IF_YOU_DO, then=then)
         if s.orelse:
             text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
@@ -427,7 +475,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
             text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
         return text
     if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
-        then = ctx.block(s.then)
+        then = then_block(ctx, s.then)
         # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
         text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
     else:

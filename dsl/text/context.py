@@ -28,6 +28,8 @@ class Ctx:
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players
     revealed_split: bool = False
+    revealed_fresh: bool = False       # cards were just revealed: the next clause says "them"
+    revealed_hold: bool = False        # ... and each option of the next `choose` or `if`
     this_where: str = "self"
     treasure: bool = False
     this_named: bool = False           # in a trigger on this card: "this" was said already
@@ -103,8 +105,11 @@ class Ctx:
 
     def again(self, phrase, many: bool = False):
         """A definite object named a second time: the pronoun's "again" variant where the
-        language has one (Czech "ji", "je"), else the phrase as it is (English repeats it)."""
+        language has one (Czech "ji", "je"), the plain pronoun in English ("discard them or
+        put them back"), else the phrase as it is."""
         pron = THEM if many else IT
+        if self.locale.language == SOURCE_LANG:
+            return self.pronoun(many)
         if self.locale.phrase_form(pron, "again") is None:
             return phrase
         return as_pronoun(variant(self.t(pron), "again"))
@@ -187,6 +192,10 @@ def cost_test(cond):
     if isinstance(cond, A.Compare) and isinstance(cond.left, A.Name) and \
             cond.left.name == "cost":
         return cond.op, cond.right
+    if isinstance(cond, A.And):              # `cost >= $3 and cost <= $6`: a range
+        low, high = cost_test(cond.left), cost_test(cond.right)
+        if low is not None and high is not None and low[0] == ">=" and high[0] == "<=":
+            return "from_to", (low[1], high[1])
     return None
 
 

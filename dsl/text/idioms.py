@@ -86,6 +86,11 @@ def _pair(ctx: Ctx, a, b):
         # "if it is the named card, put it into your hand; otherwise, put it back": the cards
         # put back are what the `if` did not take
         return lambda: C.if_(ctx, A.If(a.cond, a.then, (b,)))
+    if isinstance(a, A.DrawUntil) and C.set_aside_as_drawn(a.body) is not None and \
+            isinstance(b, A.Move) and b.verb == "discard" and \
+            b.target == A.AllOf(A.Name("set_aside"), None):
+        return lambda: ctx.t(AFTER_DRAWING, x=C.draw_until(ctx, a),
+                             what=target_np(ctx, b.target, b.verb))
     if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
             num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
             b.verb == "discard" and b.target == revealed:

@@ -35,7 +35,7 @@ BONUS_PER = {
     "potions": N_("+1 Potion per {per}"),
     "coins": N_("+$1 per {per}"),
 }
-TREASURE_PER = N_("worth $1 per {per}")
+TREASURE_PER = N_("when you play this, it's worth $1 per {per}")
 BONUS_EXPR = N_("+{amount} {counter}")
 BONUS_EQUAL = {"cards": N_("+Cards equal to {amount}"), "actions": N_("+Actions equal to {amount}"),
                "buys": N_("+Buys equal to {amount}"), "potions": N_("+Potions equal to {amount}"),
@@ -65,6 +65,9 @@ CARD_WORD = ngettext("card", "cards")
 KIND_WORD = ngettext("{kind} card", "{kind} cards")
 NAMED = N_("a {card}")
 NAMED_N = ngettext("{n} {card} card", "{n} {card} cards")
+NAMED_FROM_PILE = N_("a {card} from the {card} pile")       # a card not in the Supply
+NAMED_N_FROM_PILE = ngettext("{n} {card} card from the {card} pile",
+                             "{n} {card} cards from the {card} pile")
 NON = N_("non-{kind}")
 OTHER_ADJ = N_("other")
 OTHER_KIND_ADJ = N_("other {kind}")
@@ -133,7 +136,7 @@ VERB = {
 }
 CHOSEN_BY_YOU = N_("{what} that you choose")
 DISCARD_DOWN = (N_("discard down to {n} cards in your hand"),
-                N_("discards down to {n} cards in his hand"))
+                N_("discards down to {n} cards in hand"))
 PUT = {
     "hand": (N_("put {what} into your hand"), N_("puts {what} into his hand"),
              N_("put {what} into his hand")),
@@ -184,7 +187,7 @@ PUT_BACK_TOP = (N_("put {what} back on top of your deck"),
                 N_("puts {what} back on top of his deck"))
 IN_ANY_ORDER = N_("{x} in any order")
 GAIN_DEST = {"hand": (N_("{x}, putting it into your hand"), N_("{x}, putting it into his hand")),
-             "deck": (N_("{x}, putting it on your deck"), N_("{x}, putting it on top of his deck"))}
+             "deck": (N_("{x}, putting it on top of your deck"), N_("{x}, putting it on top of his deck"))}
 GAIN_DEST_MANY = {"hand": N_("{x}, putting them into your hand"),
                   "deck": N_("{x}, putting them on top of your deck")}
 GAIN_COUNT = ngettext("gain a number of {card} cards equal to {amount}",
@@ -213,12 +216,15 @@ REVEAL_TOP_N = {"reveal": (ngettext("reveal the top {n} card of your deck",
                                   "look at the top {n} cards of your deck"),
                          ngettext("looks at the top {n} card of his deck",
                                   "looks at the top {n} cards of his deck"))}
-REVEAL_UNTIL = ngettext("reveal cards from your deck until you reveal {n} {kind} card",
+REVEAL_UNTIL = ngettext("reveal cards from your deck until you reveal a {kind} card",
                         "reveal cards from your deck until you reveal {n} {kind} cards")
 REVEAL_UNTIL_ANY = N_("reveal cards from your deck until {cond}")
 DRAW_UNTIL = N_("draw until you have {n} cards in hand")
 DRAW_UNTIL_ANY = N_("draw until {cond}")
 AS_YOU_DRAW = N_("{draw}; as you draw each card, {body}")
+SET_ASIDE_AS_DRAWN = N_("{draw}. You may set aside any {kind} cards drawn this way, as you "
+                        "draw them")
+AFTER_DRAWING = N_("{x}; discard {what} after you finish drawing")
 SHUFFLE_INTO = N_("shuffle {what} into your deck")
 IF = N_("if {cond}, {then}")
 IF_HE = N_("if {cond}, he {then}")
@@ -232,7 +238,7 @@ EACH = N_("each player (including you) {x}")
 CHOOSE_ONE = (N_("choose one: {x}"), N_("either {x}"))
 CHOOSE_ONE_YOURS = (N_("choose one: {x}"), N_("either {x}, your choice"))
 EITHER_ORDER = N_("{x}, in either order")
-GAIN_EITHER_ORDER = N_("gain {x}, in either order, putting them on your deck")
+GAIN_EITHER_ORDER = N_("gain {x}, in either order, putting them on top of your deck")
 REPEAT = N_("{amount} times: {x}")
 AS_YOU = N_("you {x}")
 INSTEAD = N_("instead, {x}")
@@ -276,6 +282,8 @@ COND = {
     "have_in": N_("you have a {kind} card in play"),
     "none_among": N_("there are no {kind} cards among {them}"),
     "some_among": N_("there is a {kind} card among {them}"),
+    "none_in": N_("there are no {cards}"),
+    "some_in": N_("there are any {cards}"),
     "it_is": N_("{it} is {pred}"),
     "it_is_not": N_("{it} is not {pred}"),
     "not": N_("not {x}"),
@@ -310,6 +318,7 @@ FACT_NAMES = {"empty_piles": N_("the number of empty Supply piles"),
               "money": N_("the coins of your Treasures"),
               "gains_to_end": N_("the fewest gains that would end the game"),
               "deck_size": N_("the number of cards you have")}
+FACT_AT_LEAST = {"empty_piles": N_("there are {n} or more empty Supply piles")}
 
 # events of triggers: (you, another player, any player)
 EVENT = {
@@ -338,6 +347,7 @@ EVENT = {
                       N_("at the start of any Clean-up, {x}")),
 }
 WHILE_IN_PLAY = N_("while this is in play, {x}")
+NOT_IN_SUPPLY = N_("(This is not in the Supply.)")
 IN_GAMES_USING = N_("in games using this, {x}")
 WHEN_THIS = N_("this")
 LATER_VERBS = {"discard_from_play": N_("is discarded from play"), "gain": N_("is gained"),
@@ -369,12 +379,15 @@ ON_MAT = N_("{cards} on your {mat} mat")
 FROM_MAT = N_("{what} from your {mat} mat")
 RETURN = (N_("return {what} to the Supply"), N_("returns {what} to the Supply"))
 RETURN_PILE = (N_("return {what} to its pile"), N_("returns {what} to its pile"))
+RETURN_OWN_PILE = (N_("return {what} to the {card} pile"), N_("returns {what} to the {card} pile"))
 COPY_OF = N_("a copy of {what}")
 COPIES_OF = (ngettext("{n} copy of {x}", "{n} copies of {x}"),
              ngettext("up to {n} copy of {x}", "up to {n} copies of {x}"))
 COSTING_CMP = {">=": N_("{what} costing {cost} or more"), "<=": N_("{what} costing up to {cost}"),
                "=": N_("{what} costing exactly {cost}"), ">": N_("{what} costing more than {cost}"),
-               "<": N_("{what} costing less than {cost}")}
+               "<": N_("{what} costing less than {cost}"),
+               "from_to": N_("{what} costing {cost}")}
+COST_RANGE = N_("from {low} to {high}")
 REVEAL_BOTTOM = {"reveal": (N_("reveal the bottom card of your deck"),
                             N_("reveals the bottom card of his deck")),
                  "look": (N_("look at the bottom card of your deck"),
@@ -387,6 +400,8 @@ IS_NAMED = N_("{it} is the named card")
 SAME_NAME = N_("{a} has the same name as {b}")
 TAKE_TOKENS_EXPR = (N_("take {kind} tokens equal to {amount}"),
                     N_("takes {kind} tokens equal to {amount}"))
+VP_TOKENS = ngettext("+{n} {kind} token", "+{n} {kind} tokens")   # the rules' victory token
+VP_TOKENS_EXPR = N_("+{kind} tokens equal to {amount}")
 TAKE_TOKENS = (ngettext("take a {kind} token", "take {n} {kind} tokens"),
                ngettext("takes a {kind} token", "takes {n} {kind} tokens"))
 LOSE_TOKENS = (ngettext("return a {kind} token", "return {n} {kind} tokens"),
@@ -435,6 +450,9 @@ HISTORY_OF = {"played_last_turn": N_("{what} that {player} played on his last tu
 HISTORY_NONE = {"played": N_("you didn't play a {kind} card this turn"),
                 "gained": N_("you didn't gain a {kind} card this turn"),
                 "bought": N_("you didn't buy a {kind} card this turn")}
+HISTORY_NONE_ANY = {"played": N_("you didn't play any cards this turn"),
+                    "gained": N_("you didn't gain any cards this turn"),
+                    "bought": N_("you didn't buy any cards this turn")}
 HISTORY_AT_LEAST = {"played": ngettext("you've played {n} or more {kind} card this turn",
                                        "you've played {n} or more {kind} cards this turn"),
                     "gained": ngettext("you've gained {n} or more {kind} card this turn",

@@ -43,7 +43,14 @@ def stmt(ctx: Ctx, s) -> str:
     if isinstance(s, A.Gain):
         return C.gain(ctx, s, count)
     render = STATEMENTS.get(type(s))
-    return render(ctx, s) if render is not None else str(s)
+    hold = ctx.revealed_hold
+    if isinstance(s, (A.If, A.ChooseOne)) and ctx.revealed_fresh:
+        ctx.revealed_hold = True            # every option says "them"
+    text = render(ctx, s) if render is not None else str(s)
+    ctx.revealed_hold = hold
+    if not isinstance(s, A.RevealTop) and not hold:
+        ctx.revealed_fresh = False          # only the clause right after says "them"
+    return text
 
 
 def block(ctx: Ctx, stmts) -> str:

@@ -155,6 +155,8 @@ def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
         return ctx.t((BOUND_ONE if single else BOUND_MANY).get(verb, THEM))
     if name == "revealed" and ctx.revealed_split:
         return ctx.t(THE_OTHER_REVEALED)
+    if name == "revealed" and ctx.revealed_fresh:      # "look at the top 2 cards ...
+        return ctx.pronoun(True)                       # discard them"
     if name == "revealed" and ctx.bound.get("__revealed_one"):
         return ctx.pronoun()
     if ctx.he and name in THE_HE:
@@ -321,6 +323,8 @@ def per(ctx: Ctx, e) -> str | None:
 
 
 def cost_phrase(ctx: Ctx, e) -> str:
+    if isinstance(e, tuple):                 # a range (dsl.text.context.cost_test)
+        return ctx.t(COST_RANGE, low=cost_phrase(ctx, e[0]), high=cost_phrase(ctx, e[1]))
     if isinstance(e, A.CostLit):
         return "$" + str(e.coins) + ("P" * e.potion)
     if isinstance(e, A.Num):
@@ -408,6 +412,12 @@ def condition(ctx: Ctx, c) -> str:
             if isinstance(r, A.Name) and ctx.bound.get(r.name, ("",))[0] == "name":
                 return ctx.t(IS_NAMED, it=a)
             return ctx.t(SAME_NAME, a=a, b=describe(ctx, r))
+        if is_call(l, "count") and isinstance(l.args[0], A.Name) and c.op == "=" and \
+                num(r) == 0 and l.args[0].name in HISTORY_NONE_ANY:
+            return ctx.t(HISTORY_NONE_ANY[l.args[0].name])
+        if isinstance(l, A.Name) and l.name in FACT_AT_LEAST and l.name not in ctx.bound \
+                and c.op == ">=" and num(r) is not None:
+            return ctx.t(FACT_AT_LEAST[l.name], n=num(r))
         history = history_test(l)
         if history is not None and num(r) is not None:
             which, kind = history
@@ -423,6 +433,9 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
             if src == "hand" and c.op == "=" and not ctx.he:
                 return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
+            if cost_test(w.cond) is not None:       # "there are any cards costing ... in ..."
+                return ctx.t(COND["none_in" if c.op == "=" else "some_in"],
+                             cards=zone_np(ctx, w))
             key = "none_among" if c.op == "=" else "some_among"
             return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),
                          them=them(ctx, src) if src else describe(ctx, w.source))

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .forms import joined, variant
+from dsl.language.walk import nodes
 from .context import (Ctx, bind_name, cost_test, is_call, mat_name, names_in, num, single,
                       token_name)
-from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                    target_np, that_is, them)
+from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj,
+                    per, target_np, that_is, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -146,6 +147,11 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
     ctx.bound.pop("__revealed_one", None)
     ctx.revealed_split = False
     c = s.cond
+    ctx.until_cond, ctx.until_n, ctx.until_cost, ctx.others_gone = None, None, False, False
+    if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
+            and num(c.right) is not None and isinstance(c.left.args[0], A.Where) and \
+            c.left.args[0].source == A.Name("revealed"):
+        ctx.until_cond, ctx.until_n = c.left.args[0].cond, num(c.right)
     if isinstance(c, A.Compare) and is_call(c.left, "cost") and c.left.args == (A.Name("it"),):
         what = cards_np(ctx, "exactly", A.Num(1), A.Compare(c.op, A.Name("cost"), c.right))
         return ctx.p(REVEAL_UNTIL_WHAT, what=what)        # `until cost(it) >= $4`
@@ -154,10 +160,41 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
         cond = c.left.args[0].cond
         if cost_test(cond) is not None:
             what = cards_np(ctx, "exactly", c.right, cond)
-            ctx.until_cond = cond          # "that card" when a move takes it next
+            ctx.until_cost = True          # "that card" when a move takes it next
+            return ctx.p(REVEAL_UNTIL_WHAT, what=what)
+        if not _is_kind(cond) and num(c.right) == 1:   # "a Victory card that is not ..."
+            parts = _conjuncts(cond)
+            kinds = [x for x in parts if _is_kind(x)]
+            what = ctx.t(A_KIND, kind=kind_adj(ctx, _all_of(kinds))) if kinds else \
+                ctx.t(A_CARD)
+            for x in parts:
+                if not _is_kind(x):
+                    what = that_is(ctx, what, x, False)
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
         return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
     return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
+
+
+def _conjuncts(cond) -> list:
+    if isinstance(cond, A.And):
+        return _conjuncts(cond.left) + _conjuncts(cond.right)
+    return [cond]
+
+
+def _all_of(conds):
+    out = conds[0]
+    for x in conds[1:]:
+        out = A.And(out, x)
+    return out
+
+
+def _is_kind(cond) -> bool:
+    """A condition said as an adjective before "card": kinds, `not`, `and`, `or` of them."""
+    if isinstance(cond, (A.And, A.Or)):
+        return _is_kind(cond.left) and _is_kind(cond.right)
+    if isinstance(cond, A.Not):
+        return _is_kind(cond.operand)
+    return isinstance(cond, (A.Name, A.Is))
 
 
 def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
@@ -205,8 +242,16 @@ def may(ctx: Ctx, s: A.May) -> str:
     saved = ctx.person
     if ctx.he:
         ctx.person = 2                   # "he may gain", not "he may gains"
-    first = ctx.stmt(s.stmt)
+    played = _choose_to_play(s)
+    first = ctx.stmt(s.stmt) if played is None else play(ctx, played)
     ctx.person = saved
+    if played is not None:
+        bind_name(ctx, s.stmt.target.bind, "choose", True)
+        if played.target.bind:
+            bind_name(ctx, played.target.bind, "play", True)
+        if len(s.body) == 1:
+            return ctx.p(MAY, x=first)
+        return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body[1:]))
     if not s.body:
         return ctx.p(MAY, x=first)
     body = s.body
@@ -214,6 +259,23 @@ def may(ctx: Ctx, s: A.May) -> str:
             did_it(ctx, body[0].cond):       # `if count(paid) = 2` says "if you do" again
         body = body[0].then
     return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, body))
+
+
+def _choose_to_play(s: A.May):
+    """`may choose 1 action from hand as c { play c twice ... }` as the Play of the choice
+    itself: "you may play an Action card from your hand twice", else None."""
+    first = s.stmt
+    if not (isinstance(first, A.Move) and first.verb == "choose" and s.body and
+            isinstance(first.target, A.Selection) and first.target.bind and
+            first.target.mode == "exactly" and num(first.target.count) == 1):
+        return None
+    p = s.body[0]
+    if not isinstance(p, A.Play) or not isinstance(p.target, A.AllOf) or \
+            p.target.expr != A.Name(first.target.bind) or p.any_order or p.times > 2:
+        return None                  # "choose an Action card ... Play it three times" 
+    sel = first.target
+    return A.Play(A.Selection(sel.mode, sel.count, sel.kind, sel.source, sel.by_you, p.target.bind),
+                  p.times, False)
 
 
 def after_clause(ctx: Ctx, stmts) -> str:
@@ -274,6 +336,8 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
 
 
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
+    if _same_object(s) and not ctx.he:     # "discard it or put it back"
+        return ctx.t(OR, a=ctx.block(s.options[0]), b=ctx.block(s.options[1]))
     if s.count > 1:
         opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
         return ctx.p(CHOOSE_N[s.count], x=opts)
@@ -282,6 +346,15 @@ def choose(ctx: Ctx, s: A.ChooseOne) -> str:
         else ctx.t(OR, a=ctx.block(s.options[0]), b=joined(
             [ctx.block(o) for o in s.options[1:]], sep))
     return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
+
+
+def _same_object(s: A.ChooseOne) -> bool:
+    """One of two moves of the same cards (`discard revealed` or `put revealed on deck`)."""
+    if s.count != 1 or s.by_you or len(s.options) != 2 or \
+            any(len(o) != 1 or not isinstance(o[0], (A.Move, A.Put)) for o in s.options):
+        return False
+    a, b = (o[0].target for o in s.options)
+    return isinstance(a, A.AllOf) and isinstance(b, A.AllOf) and a.expr == b.expr
 
 
 def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
@@ -322,7 +395,7 @@ def move(ctx: Ctx, s: A.Move) -> str:
             and t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
         return ctx.p(DISCARD_DOWN, n=t.count.right.value)
     what = target_np(ctx, t, s.verb)
-    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cond is not None \
+    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cost \
             and t.expr.cond == ctx.until_cond:
         what = ctx.t(THAT_CARD)
     elif from_revealed(t) and ctx.revealed_n and ctx.revealed_n > 1 and num(t.count) == 1:
@@ -367,7 +440,8 @@ def _bind_move(ctx: Ctx, s: A.Move, what: str, text: str) -> str:
     t = s.target
     split_revealed(ctx, t)
     one = single(t) or (t == A.AllOf(A.Name("revealed"), None) and
-                        bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD)
+                        bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD) \
+        or (t == A.AllOf(A.Name("revealed"), t.bind) and ctx.others_gone and ctx.until_n == 1)
     bind_name(ctx, t.bind, s.verb, one,
               chosen=num(t.count) if isinstance(t, A.Selection) and t.mode == "exactly" else None)
     return text
@@ -453,6 +527,18 @@ def implicit_if(ctx: Ctx, s: A.If) -> bool:
         and c.name in names_in(s.then) and not s.orelse
 
 
+def guards_its_body(c, s: A.If) -> bool:
+    """`if count(revealed where treasure) >= 1 { discard revealed where treasure }`: the
+    condition only says that the cards the body moves are there, as a printed card leaves
+    unsaid ("Discard it or trash it")."""
+    if s.orelse or not isinstance(c, A.Compare) or not is_call(c.left, "count") or \
+            not (c.op == ">=" and num(c.right) == 1 or c.op == ">" and num(c.right) == 0):
+        return False
+    where = c.left.args[0]
+    return isinstance(where, A.Where) and \
+        all(any(isinstance(n, A.AllOf) and n.expr == where for n in nodes(x)) for x in s.then)
+
+
 def if_(ctx: Ctx, s: A.If) -> str:
     c = s.cond
     if ctx.treasure and ctx.person == 0 and len(s.then) == 1 and len(s.orelse) == 1 and \
@@ -460,6 +546,8 @@ def if_(ctx: Ctx, s: A.If) -> str:
                 for x in (s.then[0], s.orelse[0])):
         return ctx.t(WORTH_IF, a=s.then[0].amount.value, b=s.orelse[0].amount.value,
                      cond=condition(ctx, c))
+    if guards_its_body(c, s):
+        return ctx.block(s.then)       # "if there is a Treasure among them, discard it" says
     if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
             and not s.orelse:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))

@@ -25,6 +25,9 @@ class Ctx:
     person: int = 0
     revealed_n: int | None = None      # how many revealed cards are left, when known
     until_cond: object = None          # the condition of the last `reveal until`
+    until_n: int | None = None         # ... how many cards it waits for
+    until_cost: bool = False           # ... a cost test: the card is "that card"
+    others_gone: bool = False          # the revealed cards not waited for were moved
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players
     revealed_split: bool = False
@@ -197,6 +200,20 @@ def cost_test(cond):
         if low is not None and high is not None and low[0] == ">=" and high[0] == "<=":
             return "from_to", (low[1], high[1])
     return None
+
+
+def negation(cond):
+    """The condition that holds where `cond` does not (`not action or golem` of `action and
+    not golem`), to see that a statement takes the other cards."""
+    if isinstance(cond, A.Not):
+        return cond.operand
+    if isinstance(cond, A.And):
+        return A.Or(negation(cond.left), negation(cond.right))
+    if isinstance(cond, A.Or):
+        return A.And(negation(cond.left), negation(cond.right))
+    if isinstance(cond, A.Compare) and cond.op in ("=", "!="):
+        return A.Compare("!=" if cond.op == "=" else "=", cond.left, cond.right)
+    return A.Not(cond)
 
 
 def same_name_as(cond):

@@ -107,6 +107,7 @@ THE = {
 }
 THE_HE = {"hand": N_("his hand"), "deck": N_("his deck"), "discard": N_("his discard pile")}
 THE_OTHER_REVEALED = N_("the rest")
+THE_OTHER_CARDS = N_("the other cards")
 THE_REVEALED_KIND = N_("the revealed {kind} cards")
 THE_KIND = N_("the {kind} cards among {them}")
 THIS, THIS_FROM_HAND, IT, THEM = N_("this"), N_("this from your hand"), N_("it"), N_("them")
@@ -392,7 +393,7 @@ REVEAL_BOTTOM = {"reveal": (N_("reveal the bottom card of your deck"),
                             N_("reveals the bottom card of his deck")),
                  "look": (N_("look at the bottom card of your deck"),
                           N_("looks at the bottom card of his deck"))}
-REVEAL_UNTIL_WHAT = (N_("reveal cards from your deck until revealing {what}"),
+REVEAL_UNTIL_WHAT = (N_("reveal cards from your deck until you reveal {what}"),
                      N_("reveals cards from the top of his deck until revealing {what}"))
 NAME_A_CARD = (N_("name a card"), N_("names a card"))
 THE_NAMED = N_("the named card")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
+from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, negation, num,
                              same_name_as, single, token_name)
 from .forms import variant
 
@@ -153,6 +153,8 @@ def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
         if pronoun:
             return ctx.pronoun(not single)
         return ctx.t((BOUND_ONE if single else BOUND_MANY).get(verb, THEM))
+    if name == "revealed" and ctx.others_gone:       # what `reveal until` waited for
+        return ctx.pronoun(ctx.until_n != 1)
     if name == "revealed" and ctx.revealed_split:
         return ctx.t(THE_OTHER_REVEALED)
     if name == "revealed" and ctx.revealed_fresh:      # "look at the top 2 cards ...
@@ -173,6 +175,13 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     if isinstance(target, A.AllOf):
         e = target.expr
         if isinstance(e, A.Where):
+            if isinstance(e.source, A.Name) and e.source.name == "revealed" and \
+                    ctx.until_cond is not None:
+                if e.cond == ctx.until_cond and ctx.until_n == 1:
+                    return ctx.pronoun()                 # "reveal ... a Treasure. Play it"
+                if e.cond == negation(ctx.until_cond):
+                    ctx.others_gone = True
+                    return ctx.t(THE_OTHER_CARDS)        # "discard the other cards"
             if isinstance(e.source, A.Name) and e.source.name == "revealed":
                 if isinstance(e.cond, A.Compare) and e.cond.left == A.Name("name") and \
                         isinstance(e.cond.right, A.Name) and \
@@ -261,6 +270,10 @@ def pred(ctx: Ctx, cond) -> str:
     test = cost_test(cond)
     if test is not None:
         return cards_np(ctx, "exactly", A.Num(1), cond)
+    if isinstance(cond, A.Compare) and cond.left == A.Name("name") and cond.op in ("=", "!=") \
+            and isinstance(cond.right, A.Name):            # `name != named`: the named card
+        it = them(ctx, cond.right.name)
+        return it if cond.op == "=" else ctx.t(COND["not"], x=it)
     return describe(ctx, cond)
 
 

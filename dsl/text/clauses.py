@@ -336,7 +336,7 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
 
 
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
-    if _same_object(s) and not ctx.he:     # "discard it or put it back"
+    if (_same_object(s) or _gains(s)) and not ctx.he:    # "discard it or put it back"
         return ctx.t(OR, a=ctx.block(s.options[0]), b=ctx.block(s.options[1]))
     if s.count > 1:
         opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
@@ -346,6 +346,17 @@ def choose(ctx: Ctx, s: A.ChooseOne) -> str:
         else ctx.t(OR, a=ctx.block(s.options[0]), b=joined(
             [ctx.block(o) for o in s.options[1:]], sep))
     return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
+
+
+def _gains(s: A.ChooseOne) -> bool:
+    """One of two gains of named cards (`gain duchy` or `repeat 3 { gain estate }`)."""
+    def gain(o):
+        x = o[0] if len(o) == 1 else None
+        if isinstance(x, A.Repeat) and len(x.body) == 1 and num(x.count) is not None:
+            x = x.body[0]
+        return isinstance(x, A.Gain) and isinstance(x.what, A.GainSpec) and \
+            x.what.relation is None and x.what.cond is None and x.dest == "discard"
+    return s.count == 1 and not s.by_you and len(s.options) == 2 and all(map(gain, s.options))
 
 
 def _same_object(s: A.ChooseOne) -> bool:
@@ -388,7 +399,36 @@ def as_you(ctx: Ctx, s: A.AsYou) -> str:
     return text
 
 
+def looked_through(ctx: Ctx, target, render) -> str:
+    """A choice of cards from your discard pile, the first on the card: "look through your
+    discard pile and put a card from it on top of your deck"."""
+    src = target.source if isinstance(target, A.Selection) else None
+    if isinstance(src, A.Where):
+        src = src.source
+    if src != A.Name("discard") or ctx.he or ctx.discard_looked:
+        return render()
+    ctx.discard_looked = ctx.discard_it = True
+    try:
+        return ctx.t(LOOK_THROUGH, x=render())
+    finally:
+        ctx.discard_it = False
+
+
 def move(ctx: Ctx, s: A.Move) -> str:
+    if s.verb in ("reveal", "trash", "set_aside"):
+        text = looked_through(ctx, s.target, lambda: _move(ctx, s))
+    else:
+        text = _move(ctx, s)
+    t = s.target
+    if s.verb == "reveal" and ctx.person == 1 and isinstance(t, A.Selection) and \
+            t.mode == "exactly" and num(t.count) == 1 and t.source == A.Name("hand") and \
+            ctx.catalog is not None and t.kind in ctx.catalog.types:
+        # another player who must reveal a Victory card and has none reveals his hand
+        text = ctx.p(OR_REVEAL_HAND, x=text, kind=ctx.tn(KIND_WORD, 2, kind=ctx.kind_name(t.kind)))
+    return text
+
+
+def _move(ctx: Ctx, s: A.Move) -> str:
     t = s.target
     if s.verb == "discard" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) \
             and t.count.op == "-" and is_call(t.count.left, "count") \
@@ -478,6 +518,10 @@ def split_revealed(ctx: Ctx, target) -> None:
 
 
 def put(ctx: Ctx, s: A.Put) -> str:
+    return looked_through(ctx, s.target, lambda: _put(ctx, s))
+
+
+def _put(ctx: Ctx, s: A.Put) -> str:
     t = s.target
     if s.dest == "deck" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) and \
             t.count.op == "-" and is_call(t.count.left, "count") and \

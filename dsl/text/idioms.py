@@ -7,8 +7,8 @@ from __future__ import annotations
 from dsl.language import ast as A
 from . import clauses as C
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .context import Ctx, bind_name, mat_name, num, single
-from .words import describe, pred, target_np, them
+from .context import Ctx, bind_name, cap, mat_name, num, single
+from .words import describe, kind_adj, pred, target_np, them
 
 
 class Said:
@@ -91,6 +91,21 @@ def _pair(ctx: Ctx, a, b):
             b.target == A.AllOf(A.Name("set_aside"), None):
         return lambda: ctx.t(AFTER_DRAWING, x=C.draw_until(ctx, a),
                              what=target_np(ctx, b.target, b.verb))
+    if isinstance(a, A.Put) and isinstance(b, A.Put) and b.target == revealed and \
+            b.dest == "deck" and not b.any_order and a.dest in PUT and a.owner is None and \
+            isinstance(a.target, A.AllOf) and isinstance(a.target.expr, A.Where) and \
+            a.target.expr.source == A.Name("revealed") and a.target.bind is None:
+        def if_it_is():
+            if not ctx.bound.get("__revealed_one"):      # several cards: two sentences
+                return C.put(ctx, a) + ". " + cap(C.put(ctx, b))
+            # "if it is a Curse or Victory card, put it into your hand; otherwise, put it back"
+            kind = a.target.expr.cond
+            cond = ctx.t(COND["it_is"], it=ctx.pronoun(), pred=ctx.t(
+                A_KIND, kind=kind_adj(ctx, kind)) if C._is_kind(kind) else pred(ctx, kind))
+            then = ctx.verb(PUT[a.dest], ctx.pronoun())
+            text = ctx.t(IF if not ctx.he else IF_HE, cond=cond, then=then)
+            return ctx.t(OTHERWISE, x=text, y=ctx.verb(PUT_BACK, ctx.pronoun()))
+        return if_it_is
     if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
             num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
             b.verb == "discard" and b.target == revealed:

@@ -97,6 +97,8 @@ FROM_HE = {"hand": N_("{what} from his hand"), "deck": N_("{what} from his deck"
 IN_HAND = N_("{what} in your hand")
 IN_HAND_HE = N_("{what} in his hand")
 FROM_BOUND = N_("{what} from {them}")
+FROM_IT = N_("{what} from it")                     # from the discard pile looked through
+LOOK_THROUGH = N_("look through your discard pile and {x}")
 ANY_OF = N_("any number of {them}")
 # the cards a name stands for
 THE = {
@@ -124,6 +126,7 @@ PER_BOUND = {"trash": N_("card trashed"), "discard": N_("card discarded"),
 PER_COST = N_("$1 {it} costs")
 PER_N = N_("{n} {cards}")
 ROUNDED_DOWN = N_("{x} (rounded down)")
+COUNTING_THIS = N_("{x} (counting this)")
 
 # verbs: (you, he)
 VERB = {
@@ -431,7 +434,7 @@ NEXT_TURN = N_("at the start of your next turn, {x}")
 NEXT_TURN_BONUSES = N_("at the start of your next turn: {x}")
 TURN_COST = {-1: N_("{cards} cost ${n} less this turn, but not less than $0"),
              1: N_("{cards} cost ${n} more this turn")}
-ALL_CARDS = N_("all cards")
+ALL_CARDS = N_("all cards (including cards in players' hands)")
 TURN_DRAW = N_("you only draw {n} cards (instead of {usual}) in this turn's Clean-up phase")
 EXTRA_TURN_YOU = N_("take an extra turn after this one")
 AT_MOST_IN_A_ROW = N_("this can't cause you to take more than {n} consecutive turns")

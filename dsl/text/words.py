@@ -25,8 +25,9 @@ def kind_adj(ctx: Ctx, cond) -> str:
         return ctx.t(OTHER_KIND_ADJ, kind=kind_adj(ctx, cond.left))
     if isinstance(cond, A.Not):
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
-    if isinstance(cond, A.Or):
-        return ctx.t(OR, a=kind_adj(ctx, cond.left), b=kind_adj(ctx, cond.right))
+    if isinstance(cond, A.Or):           # "Curse, Ruins, Shelter or Victory"
+        kinds = [kind_adj(ctx, x) for x in _disjuncts(cond)]
+        return ctx.t(OR, a=ctx.t(LIST_SEP).join(kinds[:-1]), b=kinds[-1])
     if isinstance(cond, A.And):
         if isinstance(cond.right, A.Not):
             return ctx.t(OTHER_THAN, a=kind_adj(ctx, cond.left),
@@ -35,6 +36,12 @@ def kind_adj(ctx: Ctx, cond) -> str:
     if isinstance(cond, A.Is):
         return kind_adj(ctx, A.Not(A.Name(cond.kind)) if cond.negated else A.Name(cond.kind))
     return describe(ctx, cond)
+
+
+def _disjuncts(cond) -> list:
+    if isinstance(cond, A.Or):
+        return _disjuncts(cond.left) + _disjuncts(cond.right)
+    return [cond]
 
 
 def a_card_that(ctx: Ctx, cond) -> str:
@@ -190,6 +197,11 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                 if cost_test(e.cond) is not None:
                     return ctx.t(THE_REVEALED_WHAT, what=cards_word(ctx, e.cond))
                 return ctx.t(THE_REVEALED_KIND, kind=kind_adj(ctx, e.cond))
+            if isinstance(e.source, A.Name) and e.source.name in ZONES and \
+                    e.source.name not in ctx.bound and e.source.name not in ("revealed",
+                                                                          "set_aside"):
+                return zone_np(ctx, A.Where(e.source, e.cond)) if ctx.he else ctx.t(
+                    ZONES[e.source.name], cards=ctx.t(ALL_KIND, kind=kind_adj(ctx, e.cond)))
             return ctx.t(THE_KIND, kind=kind_adj(ctx, e.cond), them=target_np(
                 ctx, A.AllOf(e.source, None)))
         if isinstance(e, A.Name):
@@ -215,7 +227,10 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         what = ctx.t(ANOTHER_COPY, card=ctx.card_name(kind))
     else:
         what = cards_np(ctx, sel.mode, sel.count, kind)
-    if isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
+    if src == A.Name("revealed") and ctx.revealed_fresh and sel.mode == "any" and \
+            sel.kind is None and "revealed" not in ctx.bound:
+        out = ctx.t(ANY_OF, them=ctx.pronoun(True))     # "discard any number of them"
+    elif isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
             and sel.kind is None:
         verb_b = ctx.bound[src.name][0]
         many = ctx.t(BOUND_MANY.get(verb_b, THEM))
@@ -233,6 +248,8 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
             out = ctx.t(IN_HAND_HE if ctx.he else IN_HAND, what=what)
         elif ctx.he and src.name in FROM_HE:
             out = ctx.t(FROM_HE[src.name], what=what)
+        elif src.name == "discard" and ctx.discard_it:
+            out = ctx.t(FROM_IT, what=what)
         else:
             out = ctx.t(FROM[src.name], what=what)
     elif isinstance(src, A.Name):
@@ -311,6 +328,13 @@ def amount(ctx: Ctx, e) -> str:
     return describe(ctx, e)
 
 
+def counts_this(ctx: Ctx, cond) -> bool:
+    """The card being played is one of the kind counted (`count(in_play where treasure)` on
+    a Treasure): printed cards say "(counting this)"."""
+    return isinstance(cond, A.Name) and ctx.card is not None and \
+        (cond.name in ctx.card.types or cond.name == ctx.card.id)
+
+
 def per(ctx: Ctx, e) -> str | None:
     """The `per ...` of `+1 Card per card discarded`; None when the amount is no rate."""
     if e == A.Name("players"):
@@ -319,7 +343,11 @@ def per(ctx: Ctx, e) -> str | None:
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
             return ctx.t(PER_BOUND.get(ctx.bound[arg.name][0], CARD_WORD[0]))
-        return zone_np(ctx, arg, n=1)
+        rate = zone_np(ctx, arg, n=1)
+        if isinstance(arg, A.Where) and arg.source == A.Name("in_play") and \
+                counts_this(ctx, arg.cond):
+            return ctx.t(COUNTING_THIS, x=rate)       # "per Treasure you have in play
+        return rate                                   # (counting this)"
     if is_call(e, "coins_cost"):
         return ctx.t(PER_COST, it=them(ctx, e.args[0].name, pronoun=True)
                      if isinstance(e.args[0], A.Name) else describe(ctx, e.args[0]))
@@ -437,7 +465,10 @@ def condition(ctx: Ctx, c) -> str:
             if num(r) == 0 and c.op == "=" and which in HISTORY_NONE:
                 return ctx.t(HISTORY_NONE[which], kind=kind_adj(ctx, kind))
             if c.op == ">=" and which in HISTORY_AT_LEAST:
-                return ctx.tn(HISTORY_AT_LEAST[which], num(r), kind=kind_adj(ctx, kind))
+                text = ctx.tn(HISTORY_AT_LEAST[which], num(r), kind=kind_adj(ctx, kind))
+                return ctx.t(COUNTING_THIS, x=text) if which == "played" and \
+                    counts_this(ctx, kind) else text
+
         if is_call(l, "count") and isinstance(l.args[0], A.Where) and num(r) == 0 \
                 and c.op in ("=", ">"):
             w = l.args[0]
@@ -446,7 +477,8 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
             if src == "hand" and c.op == "=" and not ctx.he:
                 return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
-            if cost_test(w.cond) is not None:       # "there are any cards costing ... in ..."
+            if cost_test(w.cond) is not None or src in ZONES and src not in ctx.bound and \
+                    src not in ("revealed", "set_aside"):   # "there are any ... in your hand"
                 return ctx.t(COND["none_in" if c.op == "=" else "some_in"],
                              cards=zone_np(ctx, w))
             key = "none_among" if c.op == "=" else "some_among"

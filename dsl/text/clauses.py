@@ -338,6 +338,19 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
     if (_same_object(s) or _gains(s)) and not ctx.he:    # "discard it or put it back"
         return ctx.t(OR, a=ctx.block(s.options[0]), b=ctx.block(s.options[1]))
+    zones = _either_zone(s)
+    if zones is not None and not ctx.he:       # "trash a card from your hand or discard pile"
+        may, first, second = zones
+        cond = first.source.cond                 # "a card from ... that is not a Treasure"
+        negated = isinstance(cond, A.Not)
+        what = ctx.t(FROM_EITHER, what=cards_np(ctx, first.mode, first.count,
+                                                None if negated else cond),
+                     a=them(ctx, first.source.source.name),
+                     b=them(ctx, second.source.source.name))
+        if negated:
+            what = that_is(ctx, what, cond, False)
+        text = ctx.verb(VERB.get(may.stmt.verb, VERB["choose"]), what)
+        return ctx.p(MAY, x=text) if isinstance(s.options[0][0], A.May) else text
     if s.count > 1:
         opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
         return ctx.p(CHOOSE_N[s.count], x=opts)
@@ -346,6 +359,27 @@ def choose(ctx: Ctx, s: A.ChooseOne) -> str:
         else ctx.t(OR, a=ctx.block(s.options[0]), b=joined(
             [ctx.block(o) for o in s.options[1:]], sep))
     return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
+
+
+def _either_zone(s: A.ChooseOne):
+    """`choose one { may trash 1 card from hand where C } or { ... from discard where C }`:
+    (the first option's statement, its selection, the second's), else None."""
+    if s.count != 1 or s.by_you or len(s.options) != 2 or any(len(o) != 1 for o in s.options):
+        return None
+    a, b = s.options[0][0], s.options[1][0]
+    if type(a) is not type(b) or isinstance(a, A.May) and (a.body or b.body):
+        return None
+    ma, mb = (a.stmt, b.stmt) if isinstance(a, A.May) else (a, b)
+    if not (isinstance(ma, A.Move) and isinstance(mb, A.Move) and ma.verb == mb.verb):
+        return None
+    ta, tb = ma.target, mb.target
+    ok = isinstance(ta, A.Selection) and isinstance(tb, A.Selection) and \
+        isinstance(ta.source, A.Where) and isinstance(tb.source, A.Where) and \
+        ta.source.cond == tb.source.cond and ta.kind is None and tb.kind is None and \
+        (ta.mode, ta.count, ta.bind) == (tb.mode, tb.count, tb.bind) and \
+        isinstance(ta.source.source, A.Name) and isinstance(tb.source.source, A.Name) and \
+        ta.source.source != tb.source.source and not ta.bind
+    return (a if isinstance(a, A.May) else A.May(ma, ()), ta, tb) if ok else None
 
 
 def _gains(s: A.ChooseOne) -> bool:
@@ -611,8 +645,15 @@ def if_(ctx: Ctx, s: A.If) -> str:
         # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
         text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
     else:
-        text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=condition(ctx, c),
+        said = ctx.said_there
+        if isinstance(c, A.Compare) and is_call(c.left, "count") and \
+                isinstance(c.left.args[0], A.Where) and \
+                (c.op == ">" and num(c.right) == 0 or c.op == ">=" and num(c.right) == 1):
+            ctx.said_there = c.left.args[0]    # "if there are any ..., gain one of them"
+        cond = condition(ctx, c)
+        text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=cond,
                      then=after_clause(ctx, s.then))
+        ctx.said_there = said
     if s.orelse:
         text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
     return text

@@ -29,6 +29,7 @@ class Ctx:
     until_cost: bool = False           # ... a cost test: the card is "that card"
     others_gone: bool = False          # the revealed cards not waited for were moved
     discard_looked: bool = False       # "look through your discard pile" was said
+    said_there: object = None          # the cards an `if there are any ...` just named
     discard_it: bool = False           # ... in this clause: its cards are "from it"
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players

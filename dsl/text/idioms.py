@@ -91,6 +91,11 @@ def _pair(ctx: Ctx, a, b):
             b.target == A.AllOf(A.Name("set_aside"), None):
         return lambda: ctx.t(AFTER_DRAWING, x=C.draw_until(ctx, a),
                              what=target_np(ctx, b.target, b.verb))
+    if isinstance(a, A.Gain) and isinstance(b, A.Gain) and a.dest == "deck" and \
+            b.dest == "discard" and a.what == b.what and isinstance(a.what, A.GainSpec) and \
+            a.what.relation is None and a.bind is None and b.bind is None and not ctx.he:
+        # "gain two Silvers, putting one on top of your deck"
+        return lambda: ctx.t(GAIN_ONE_ON_DECK, x=C.gain(ctx, b, 2))
     if isinstance(a, A.Put) and isinstance(b, A.Put) and b.target == revealed and \
             b.dest == "deck" and not b.any_order and a.dest in PUT and a.owner is None and \
             isinstance(a.target, A.AllOf) and isinstance(a.target.expr, A.Where) and \

@@ -97,6 +97,7 @@ FROM_HE = {"hand": N_("{what} from his hand"), "deck": N_("{what} from his deck"
 IN_HAND = N_("{what} in your hand")
 IN_HAND_HE = N_("{what} in his hand")
 FROM_BOUND = N_("{what} from {them}")
+FROM_EITHER = N_("{what} from {a} or {b}")          # one choice from either of two zones
 FROM_IT = N_("{what} from it")                     # from the discard pile looked through
 LOOK_THROUGH = N_("look through your discard pile and {x}")
 ANY_OF = N_("any number of {them}")
@@ -165,6 +166,7 @@ SAME_COST = N_("{what} with the same cost")
 IF_NOT_DONE = (N_("if you don't, {then}"), N_("if he doesn't, he {then}"))
 IF_ANYONE = N_("if anyone did, {then}")
 HAVE_NONE_IN_HAND = N_("you have no {kind} cards in hand")
+NONE_REVEALED = (N_("you didn't reveal a {kind} card"), N_("he didn't reveal a {kind} card"))
 GAIN_PER = N_("gain a {card} card per {per}")
 TOKEN_ON_ITS_PILE = N_("{kind} token on its pile")
 PRODUCES_EXTRA = N_("{card} produces an extra ${n} this turn")
@@ -192,6 +194,7 @@ PUT_BACK_TOP = (N_("put {what} back on top of your deck"),
 IN_ANY_ORDER = N_("{x} in any order")
 GAIN_DEST = {"hand": (N_("{x}, putting it into your hand"), N_("{x}, putting it into his hand")),
              "deck": (N_("{x}, putting it on top of your deck"), N_("{x}, putting it on top of his deck"))}
+GAIN_ONE_ON_DECK = N_("{x}, putting one on top of your deck")    # 2 gained, 1 on the deck
 GAIN_DEST_MANY = {"hand": N_("{x}, putting them into your hand"),
                   "deck": N_("{x}, putting them on top of your deck")}
 GAIN_COUNT = ngettext("gain a number of {card} cards equal to {amount}",

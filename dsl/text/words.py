@@ -56,6 +56,9 @@ def a_card_that(ctx: Ctx, cond) -> str:
     for p in rest[1:]:
         kind = A.And(kind, p)
     op, cost = cost_test(tests[0])
+    if isinstance(kind, A.Not):     # "a card costing up to $4 that is not a Victory card"
+        return that_is(ctx, ctx.t(COSTING_CMP[op], what=ctx.t(A_CARD),
+                                  cost=cost_phrase(ctx, cost)), kind, True)
     return ctx.t(COSTING_CMP[op], what=ctx.t(A_KIND, kind=kind_adj(ctx, kind)),
                  cost=cost_phrase(ctx, cost))
 
@@ -210,6 +213,9 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         return describe(ctx, e)
     sel = target
     src, kind = sel.source, sel.kind
+    if src == ctx.said_there and src is not None and sel.mode == "exactly" and \
+            num(sel.count) == 1 and kind is None and not sel.by_you:
+        return ctx.t(ONE_OF_THEM)        # "if there are any cards ..., gain one of them"
     copies = same_name_as(src.cond) if isinstance(src, A.Where) else None
     if copies is not None and num(sel.count) is not None:
         x = them(ctx, copies.name, pronoun=True) if isinstance(copies, A.Name) else \
@@ -219,6 +225,13 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     elif isinstance(src, A.Where) and kind is None:
         kind, src = src.cond, src.source
         what = cards_np(ctx, sel.mode, sel.count, kind)
+        if isinstance(kind, A.Not) and isinstance(kind.operand, A.Name) and \
+                num(sel.count) == 1 and sel.mode == "exactly" and not sel.by_you and \
+                src in (A.Name("hand"), A.Name("discard")) and not ctx.he:
+            # "a card from your hand that is not a Treasure"
+            return that_is(ctx, target_np(ctx, A.Selection(sel.mode, sel.count, None, src,
+                                                           False, sel.bind), verb),
+                           kind, False)
     elif isinstance(src, A.Where):
         what = that_is(ctx, cards_np(ctx, sel.mode, sel.count, kind), src.cond,
                        cost_test(kind) is not None)
@@ -237,7 +250,7 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         out = ctx.t(ANY_OF, them=many) if sel.mode == "any" else many
     elif isinstance(src, A.Name) and src.name in FROM and src.name not in ctx.bound:
         if src.name == "revealed" and sel.mode == "exactly" and num(sel.count) == 1 and \
-                sel.kind and not ctx.bound.get("__revealed_one"):
+                kind and _is_kind_cond(kind) and not ctx.bound.get("__revealed_one"):
             out = ctx.t(A_REVEALED, kind=kind_adj(ctx, kind) if not isinstance(kind, str)
                         else ctx.kind_name(kind))
         elif src.name == "hand" and verb == "discard":
@@ -263,6 +276,13 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     if sel.by_you:
         out = ctx.t(CHOSEN_BY_YOU, what=out)
     return out
+
+
+def _is_kind_cond(kind) -> bool:
+    """A type or card name, or `or` of them (`silver or gold`): "a revealed Silver or Gold"."""
+    if isinstance(kind, A.Or):
+        return _is_kind_cond(kind.left) and _is_kind_cond(kind.right)
+    return isinstance(kind, (str, A.Name))
 
 
 def that_is(ctx: Ctx, what: str, cond, has_clause: bool) -> str:
@@ -481,6 +501,9 @@ def condition(ctx: Ctx, c) -> str:
                     src not in ("revealed", "set_aside"):   # "there are any ... in your hand"
                 return ctx.t(COND["none_in" if c.op == "=" else "some_in"],
                              cards=zone_np(ctx, w))
+            if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "reveal" \
+                    and c.op == "=" and _is_kind_cond(w.cond):     # "if he didn't reveal a
+                return ctx.p(NONE_REVEALED, kind=kind_adj(ctx, w.cond))   # Treasure"
             key = "none_among" if c.op == "=" else "some_among"
             return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),
                          them=them(ctx, src) if src else describe(ctx, w.source))

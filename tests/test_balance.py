@@ -41,8 +41,23 @@ def test_kingdom_cards_are_told_by_the_rules_not_by_name():
     official = balance.official_kingdom_cards(CATALOG)
     not_kingdom = {c for c, d in CATALOG.cards.items() if not d.kingdom}   # a set rule's cards
     assert not_kingdom >= {"platinum", "colony"} and not not_kingdom & set(official)
-    assert len(official) == len(CATALOG.cards) - len(basic) - len(not_kingdom)
+    kingdom_piles = {p for p, m in CATALOG.piles.items() if m.kingdom}     # the Knights
+    assert kingdom_piles == {"knights"} and kingdom_piles <= set(official)
+    assert len(official) == len(CATALOG.cards) - len(basic) - len(not_kingdom) + 1
     assert "smithy" in official and "gardens" in official and "harem" in official
+    assert "dame_anna" not in official and "ruins" not in official
+
+
+def test_a_kingdom_pile_is_balanced_and_drawn_as_one_card():
+    """The Knights pile is one kingdom card: it has rivals of its cost ($5, its first
+    listed card's), and a kingdom drawn for another card may hold it but never a Knight."""
+    assert balance.is_kingdom_card(CATALOG, "knights")
+    pool = balance.same_cost(CATALOG, "knights")
+    assert "witch" in pool and "knights" not in pool
+    assert "knights" in balance.same_cost(CATALOG, "witch")
+    kingdoms = balance.draw_kingdoms(CATALOG, "smithy", 40, seed=2)
+    dealt = {c for k in kingdoms for c in k}
+    assert "knights" in dealt and not dealt & {"dame_anna", "sir_martin", "ruins"}
 
 
 def test_rivals_cost_the_same_and_are_drawn_with_the_seed():

@@ -20,19 +20,17 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "bm-table.md"
 
 
 def kingdom_cards(catalog) -> list:
-    """The shipped kingdom cards: every card but the basic ones and those not kingdom cards
-    (`kingdom: false`), by set then id."""
-    basic = set(catalog.rules.basic_piles) | set(catalog.rules.starting_deck) | \
-        {catalog.rules.potion_card}
-    return sorted((d for d in catalog.cards.values() if d.id not in basic and
-                   d.set != "basic" and d.kingdom), key=lambda d: (d.set, d.id))
+    """The shipped kingdom piles (cards and kingdom piles, not the basic cards nor those
+    `kingdom: false`), by set then id: (id, the card that stands for it)."""
+    ids = [k for k in catalog.kingdom_ids() if catalog.face_of(k).set != "basic"]
+    return sorted(((k, catalog.face_of(k)) for k in ids), key=lambda e: (e[1].set, e[0]))
 
 
-def row(catalog, d, games: int, seed: int, workers: int) -> dict:
-    res = run_games(catalog, [d.id], [f"bm:{d.id}", "bm"], games, seed, workers=workers)
+def row(catalog, kid: str, d, games: int, seed: int, workers: int) -> dict:
+    res = run_games(catalog, [kid], [f"bm:{kid}", "bm"], games, seed, workers=workers)
     me = res.bots[0].as_json()
     lo, hi = me["win_rate_ci95"]
-    return {"card": d.id, "name": d.names.get("en", d.id), "set": d.set,
+    return {"card": kid, "name": catalog.name_of(kid), "set": d.set,
             "cost": str(d.cost), "win": me["win_rate"], "lo": lo, "hi": hi,
             "ties": res.ties, "games": res.games}
 
@@ -84,17 +82,17 @@ def main(argv=None) -> int:
     cards = kingdom_cards(catalog)
     if args.cards:
         wanted = set(args.cards.split(","))
-        unknown = wanted - {d.id for d in cards}
+        unknown = wanted - {kid for kid, _ in cards}
         if unknown:
             print(f"not a shipped kingdom card: {', '.join(sorted(unknown))}",
                   file=sys.stderr)
             return 2
-        cards = [d for d in cards if d.id in wanted]
+        cards = [(kid, d) for kid, d in cards if kid in wanted]
     rows, start = [], time.time()
-    for i, d in enumerate(cards, 1):
-        r = row(catalog, d, args.games, args.seed, args.workers)
+    for i, (kid, d) in enumerate(cards, 1):
+        r = row(catalog, kid, d, args.games, args.seed, args.workers)
         rows.append(r)
-        print(f"{i:3}/{len(cards)} {d.id:20} {100 * r['win']:5.1f}% "
+        print(f"{i:3}/{len(cards)} {kid:20} {100 * r['win']:5.1f}% "
               f"[{100 * r['lo']:.1f}, {100 * r['hi']:.1f}] ties {r['ties']}", flush=True)
     print(f"{sum(r['games'] for r in rows)} games in {time.time() - start:.0f}s")
     if not args.cards:

@@ -37,7 +37,7 @@ def main() -> int:
     catalog = load_shipped().catalog
     games = [(k.id, list(k.cards), seed) for k in catalog.kingdoms.values()
              for seed in range(args.first_seed, args.first_seed + args.games)]
-    pool = sorted(c for c, d in catalog.cards.items() if d.set != "basic" and d.kingdom)
+    pool = [k for k in catalog.kingdom_ids() if catalog.face_of(k).set != "basic"]
     for seed in range(args.first_seed, args.first_seed + args.random_kingdoms):
         games.append(("random", random.Random(seed).sample(pool, 10), seed))
     start = time.perf_counter()

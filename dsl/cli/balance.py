@@ -63,7 +63,7 @@ def cmd_balance(args) -> int:
 
 def _check_card(cat, cid: str, what: str) -> None:
     from interpreter.runs.balance import is_kingdom_card
-    if cid not in cat.cards:
+    if cid not in cat.cards and cid not in cat.piles:
         bad_arguments(f"{what}: unknown card '{cid}'; give a card id (dsl cards lists them); "
                       "a fan card is loaded with its set: --cards PATH (or DSL_CARDS)")
     if not is_kingdom_card(cat, cid):

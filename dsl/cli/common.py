@@ -54,7 +54,7 @@ def resolve_kingdom(cat, text: str) -> list[str]:
     if k is not None:
         return list(k.cards)
     ids = [x.strip() for x in text.split(",") if x.strip()]
-    unknown = [i for i in ids if i not in cat.cards]
+    unknown = [i for i in ids if i not in cat.cards and not cat.is_kingdom(i)]
     if unknown or not ids:
         names = ", ".join(sorted(f"{k.names.get('en', k.id)}" for k in cat.kingdoms.values()))
         bad_arguments(f"unknown kingdom or card(s) {', '.join(unknown) or text!r}; give a "

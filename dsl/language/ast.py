@@ -210,6 +210,16 @@ class Play:
 
 
 @dataclass(frozen=True)
+class PlayAs:
+    """`play this as if it were action card costing less than cost(this)`: the card becomes
+    a Supply card the player chooses (a pile's top card `spec` allows) until it leaves play,
+    and that card's play is done."""
+    card: Expr
+    spec: GainSpec
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
 class RevealTop:
     verb: str             # reveal | look
     count: Expr

@@ -39,7 +39,11 @@ def check_programs(src, catalog, card=None) -> None:
                     report(n, "E009", "a card that plays itself when played never stops; "
                            "play other cards (`play chosen twice`)")
     for cid, key in src.refs:
-        if cid not in cards:
+        if cid in catalog.piles:
+            if not catalog.piles[cid].kingdom:
+                src.error(key, "E007", f"'{cid}' is a basic pile (its set file does not say "
+                          "`kingdom: true`); a set rule brings it into the game, not a kingdom")
+        elif cid not in cards:
             src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
                       "(see `dsl cards`)")
         elif not catalog.cards[cid].kingdom:

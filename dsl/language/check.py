@@ -328,6 +328,9 @@ class Checker:
             self.target(s.target)
         elif isinstance(s, A.Gain):
             self.gain(s)
+        elif isinstance(s, A.PlayAs):
+            self.want(s.card, self.expr(s.card), ("cards",), "'play ... as if it were'")
+            self.gain_spec(s.spec)
         elif isinstance(s, A.RevealTop):
             self.want(s.count, self.expr(s.count), NUMERIC, "'top'")
             self.bind(s, s.bind)
@@ -392,11 +395,15 @@ class Checker:
         if isinstance(w, A.Selection):
             self.target(w)
         else:
-            self.kind(w, w.kind)
-            if w.copy_of is not None:
-                self.want(w.copy_of, self.expr(w.copy_of), ("cards",), "'copy of'")
-            if w.cost is not None:
-                self.want(w.cost, self.expr(w.cost), ("cost", "number"), "'costing'")
-            if w.cond is not None:
-                self.cond(w.cond, True)
+            self.gain_spec(w)
         self.bind(s, s.bind)
+
+    def gain_spec(self, w: A.GainSpec) -> None:
+        """A Supply card chosen by kind, cost and condition (a gain's, a `play as`'s)."""
+        self.kind(w, w.kind)
+        if w.copy_of is not None:
+            self.want(w.copy_of, self.expr(w.copy_of), ("cards",), "'copy of'")
+        if w.cost is not None:
+            self.want(w.cost, self.expr(w.cost), ("cost", "number"), "'costing'")
+        if w.cond is not None:
+            self.cond(w.cond, True)

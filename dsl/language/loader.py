@@ -80,7 +80,8 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
             what = src.parse(("triggers", i, "what"), what, expr=True, role="condition")
         where = t.get("where") or ("self" if what == "this" else "in_play")
         if effect is not None:
-            triggers.append(Trigger(t["on"], t.get("who", "you"), what, where, effect))
+            triggers.append(Trigger(t["on"], t.get("who", "you"), what, where, effect,
+                                    came_from=t.get("from")))
     modifiers = []
     for i, m in enumerate(data.get("modifiers", [])):
         what = m.get("what")

@@ -28,6 +28,7 @@ class Trigger:
     where: str                   # self | hand | in_play | supply
     effect: tuple
     pos: Pos = field(default=Pos(), compare=False)
+    came_from: Optional[str] = None  # a gain only of a card gained from: supply | trash
 
 
 @dataclass(frozen=True)
@@ -157,13 +158,16 @@ class SetRule:
 @dataclass(frozen=True)
 class MixedPile:
     """A Supply pile of different cards (set.yaml `piles:`): `cards` ((card id, copies),
-    ...) shuffled at setup, `size` of them counted out (players -> size), only the top one
-    seen, bought or gained; the pile's id names it (`gain ruins`)."""
+    ...) shuffled at setup (or kept in the order listed, the first on top), `size` of them
+    counted out (players -> size), only the top one seen, bought or gained; the pile's id
+    names it (`gain ruins`). A `kingdom` pile is dealt as one kingdom card (the Knights)."""
     id: str
     set: str
     cards: tuple
     size: dict
     names: dict = field(default_factory=dict, compare=False, hash=False)
+    kingdom: bool = False
+    shuffled: bool = True
 
 
 @dataclass(frozen=True)
@@ -216,7 +220,7 @@ class Catalog:
         """The rules a game of `kingdom` is played with: the house rules of the first set
         (in load order) that has a rules.yaml and a card in the kingdom, else the rules."""
         if self.house_rules:
-            sets = {self.cards[c].set for c in kingdom if c in self.cards}
+            sets = {d.set for c in kingdom for d in self.defs_of(c)}
             for set_id, rules in self.house_rules.items():
                 if set_id in sets:
                     return rules
@@ -237,6 +241,43 @@ class Catalog:
                 tokens.add(self.rules.victory_token)
             self._given = (key, (tokens, mats))
         return self._given[1]
+
+    def is_kingdom(self, kid: str) -> bool:
+        """Whether a kingdom may deal `kid`: a card that is a kingdom card (not one of the
+        rules' basic piles, the Potion or a starting card, nor `kingdom: false`), or a mixed
+        pile marked `kingdom: true`."""
+        pile = self.piles.get(kid)
+        if pile is not None:
+            return pile.kingdom
+        d, rules = self.cards.get(kid), self.rules
+        return d is not None and d.kingdom and (rules is None or (
+            kid not in rules.basic_piles and kid != rules.potion_card and
+            kid not in rules.starting_deck))
+
+    def kingdom_ids(self) -> list:
+        """Every id a kingdom may deal (cards and kingdom piles), sorted."""
+        return sorted([c for c in self.cards if self.is_kingdom(c)] +
+                      [p for p, m in self.piles.items() if m.kingdom])
+
+    def defs_of(self, kid: str) -> tuple:
+        """The card definitions an id brings into a game: a card's own, a mixed pile's
+        cards (in the order listed)."""
+        pile = self.piles.get(kid)
+        if pile is not None:
+            return tuple(self.cards[c] for c, _ in pile.cards if c in self.cards)
+        return (self.cards[kid],) if kid in self.cards else ()
+
+    def face_of(self, kid: str):
+        """The card that stands for an id where one card is shown or costed (a table row,
+        a rival of the same cost, Big Money's buy): its own, a mixed pile's first listed."""
+        defs = self.defs_of(kid)
+        return defs[0] if defs else None
+
+    def name_of(self, kid: str, locale: str = "en") -> str:
+        """An id's name in a locale (English, else the id): a card's or a pile's."""
+        d = self.piles.get(kid) or self.cards.get(kid)
+        names = d.names if d is not None else {}
+        return names.get(locale) or names.get("en") or kid
 
     def kingdom_by_name(self, name: str) -> Optional[Kingdom]:
         key = name.strip().casefold()

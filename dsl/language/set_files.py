@@ -100,7 +100,9 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         size = {int(k): v for k, v in size.items()} if isinstance(size, dict) else \
             {k: size for k in range(1, 7)}
         catalog.piles[m["id"]] = MixedPile(m["id"], data["id"], tuple(m["cards"].items()),
-                                           size, dict(m.get("names", {})))
+                                           size, dict(m.get("names", {})),
+                                           kingdom=m.get("kingdom", False),
+                                           shuffled=m.get("order", "shuffled") == "shuffled")
         src.pile_refs += [(cid, ("piles", i, "cards", cid)) for cid in m["cards"]]
     for i, r in enumerate(data.get("rules", [])):
         if r["id"] in catalog.set_rules:

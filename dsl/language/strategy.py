@@ -73,7 +73,7 @@ def find_strategy(spec: str, catalog) -> Strategy:
     if strategy is None:
         raise DslError(src.diagnostics)
     if card:
-        if card not in catalog.cards:
+        if card not in catalog.cards and not catalog.is_kingdom(card):
             raise DslError(Diagnostic(spec, 1, 1, "error", "E004", f"unknown card '{card}'"))
         strategy = with_card(strategy, f"{name}:{card}", card, catalog)
     return strategy
@@ -91,11 +91,11 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
         entries = tuple((r.answer, r.cond) for r in buys)
     else:
         # one, at the first chance, but not with the coins of a card far dearer
-        d = catalog.cards[card]
+        d = catalog.face_of(card)
         entries = ((card, parse_priority(
             f"{card} if owned({card}) = 0 and coins <= {d.cost.coins + 2}")[1]),)
     potion = catalog.rules.potion_card
-    d = catalog.cards[card]
+    d = catalog.face_of(card)
     if d.cost.potion and potion in catalog.cards and \
             all(cid != potion for cid, _ in strategy.buy + entries):
         # a card costing a Potion needs one: bought once, while CARD is not yet owned
@@ -109,7 +109,8 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
     while at < len(strategy.buy) and strategy.buy[at][0] in top:
         at += 1
     buy = strategy.buy[:at] + entries + strategy.buy[at:]
-    return Strategy(name, buy, ((card, None),) + strategy.play, answers)
+    first = tuple((d.id, None) for d in catalog.defs_of(card))   # a kingdom pile's cards
+    return Strategy(name, buy, first + strategy.play, answers)
 
 
 _SHIPPED_ANSWERS: dict = {}      # id(catalog) -> (catalog, {card id: answers})

@@ -278,6 +278,11 @@ class _ToAst(Transformer):
         times = mode if isinstance(mode, int) else 1
         return A.Play(c[0], times, mode == "any_order", _pos(meta))
 
+    def play_as(self, meta, c):
+        relation, cost, cond, _ = self._gain_parts(c[2:])
+        return A.PlayAs(c[0], A.GainSpec(c[1], relation, cost, cond, pos=_pos(meta)),
+                        _pos(meta))
+
     def shuffle_into(self, meta, c):
         return A.ShuffleInto(c[0], _pos(meta))
 

@@ -125,6 +125,18 @@ def play(ctx: Ctx, s: A.Play) -> str:
     return text if s.times == 1 else ctx.tn(PLAY_TIMES, s.times, play=text)
 
 
+def play_as(ctx: Ctx, s: A.PlayAs) -> str:
+    """Band of Misfits: `play this as if it were action card costing less than cost(this)`."""
+    card = target_np(ctx, A.AllOf(s.card, None), "play")
+    spec = s.spec
+    what = ctx.t(IN_SUPPLY, what=gain_what(ctx, A.GainSpec(spec.kind, None, None, None)))
+    if spec.relation:
+        what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
+    if spec.cond is not None:
+        what = that_is(ctx, what, spec.cond, bool(spec.relation))
+    return ctx.p(PLAY_AS, card=card, what=what)
+
+
 def reveal_top(ctx: Ctx, s: A.RevealTop) -> str:
     n = num(s.count)
     ctx.revealed_split = False
@@ -667,5 +679,5 @@ CLAUSES = {
     A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
     A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,
     A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=ctx.block(s.body)),
-    A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED),
+    A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED), A.PlayAs: play_as,
 }

@@ -209,6 +209,11 @@ COINS_EQUAL = N_("$ equal to {amount}")
 PLAY_TIMES = ngettext("{play} {n} time", "{play} {n} times")
 PLAY_TWICE = N_("{play} twice")
 PLAY_ANY_ORDER = N_("{play} in either order")
+PLAY_AS = (N_("play {card} as if it were {what} that you choose. It is that card until it "
+              "leaves play"),
+           N_("plays {card} as if it were {what} that he chooses. It is that card until it "
+              "leaves play"))
+IN_SUPPLY = N_("{what} in the Supply")
 REVEAL_TOP = {("reveal", 1): (N_("reveal the top card of your deck"),
                               N_("reveals the top card of his deck"),
                               N_("reveal the top card of his deck")),

@@ -65,11 +65,13 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     if not rules.min_players <= n <= rules.max_players:
         raise GameError(f"{n} players: the rules allow {rules.min_players} to "
                         f"{rules.max_players}")
-    unknown = [c for c in kingdom if c not in cards]
+    mixed = catalog.piles
+    unknown = [c for c in kingdom if c not in cards and not (c in mixed and mixed[c].kingdom)]
     if unknown:
         raise GameError(f"unknown card(s) in the kingdom: {', '.join(unknown)}")
     ids = list(rules.basic_piles)
-    if any(cards[c].cost.potion for c in kingdom) and rules.potion_card not in ids:
+    if any(d.cost.potion for c in kingdom for d in catalog.defs_of(c)) and \
+            rules.potion_card not in ids:
         ids.append(rules.potion_card)
     ids += [c for r in set_rules for c in r.piles if c not in ids]
     aside_named = [c for c in kingdom if c in cards and not cards[c].supply]
@@ -77,7 +79,6 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         raise GameError(f"{', '.join(aside_named)}: not in the Supply (`supply: false`), "
                         "never a kingdom pile; a card that gains it brings its pile")
     ids += [c for c in kingdom if c not in ids]
-    mixed = catalog.piles
     for cid in overrides:
         if cid not in cards and cid not in mixed:
             raise GameError(f"unknown card '{cid}' in supply")
@@ -86,11 +87,12 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   if cid in cards else _mixed_pile(cid, mixed[cid], cards, n, overrides)
                   for cid in ids)
-    mixed_slots = tuple((slot, tuple((cards[c], k) for c, k in mixed[cid].cards))
+    mixed_slots = tuple((slot, tuple((cards[c], k) for c, k in mixed[cid].cards),
+                         mixed[cid].shuffled)
                         for slot, cid in enumerate(ids) if cid not in cards)
     starting = starting_deck(rules.starting_deck, set_rules)
     start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
-    defs = [d for _, d, _ in piles] + [d for _, kinds in mixed_slots for d, _ in kinds]
+    defs = [d for _, d, _ in piles] + [d for _, kinds, _ in mixed_slots for d, _ in kinds]
     aside = aside_piles(cards, defs + list(start), overrides)
     aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in aside)
@@ -184,18 +186,19 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     on, off = _named_rules(catalog, with_rules), _named_rules(catalog, without_rules)
     if not catalog.set_rules:
         return ()
-    cards = catalog.cards
-    dealt = [c for c in kingdom if c in cards and cards[c].kingdom]
+    dealt = [c for c in kingdom if catalog.is_kingdom(c)]
+    set_of = {c: catalog.face_of(c).set for c in dealt}
     chosen, undecided = [], []
     for rid, rule in catalog.set_rules.items():
         if rid in off:
             continue
         when = rule.when
         if when.__class__ is tuple:              # a condition on the kingdom, no draw
-            if rid in on or any(when[1] in cards[c].types for c in kingdom if c in cards):
+            if rid in on or any(when[1] in d.types for c in kingdom
+                                for d in catalog.defs_of(c)):
                 chosen.append(rid)
             continue
-        own = sum(cards[c].set == rule.set for c in dealt)
+        own = sum(set_of[c] == rule.set for c in dealt)
         if rid in on or rule.when == "always" and own or \
                 rule.when == "kingdom_share" and dealt and own == len(dealt):
             chosen.append(rid)
@@ -204,7 +207,7 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     if undecided:
         picks = rng.sample(range(len(dealt)), min(len(undecided), len(dealt)))
         for i, rid in enumerate(undecided):
-            if cards[dealt[picks[i % len(picks)]]].set == catalog.set_rules[rid].set:
+            if set_of[dealt[picks[i % len(picks)]]] == catalog.set_rules[rid].set:
                 chosen.append(rid)
     return tuple(sorted(chosen))
 

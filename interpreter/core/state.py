@@ -206,6 +206,7 @@ class Event:
     attack: Optional[AttackInfo] = None
     cancelled: bool = False
     zone: Optional[Zone] = None
+    origin: Optional[Zone] = None    # a gain's: where the card was before it
 
 
 @dataclass(eq=False)

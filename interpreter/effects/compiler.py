@@ -157,6 +157,18 @@ def card_id_of(arg: A.Name):
     return of_name
 
 
+def _owned(cid):
+    """`owned(X)`: the player's cards of id X, or of a mixed pile X's cards (the Knights)."""
+    def owned(g, f):
+        c = cid(g, f)
+        counts = g.players[f.actor].holdings.counts
+        n = counts.get(c, 0)
+        if n or c not in g.catalog.piles:
+            return n
+        return sum(counts.get(x, 0) for x, _ in g.catalog.piles[c].cards)
+    return owned
+
+
 def _call(e: A.Call):
     name = e.func
     if name in ("played", "owned", "pile", "pile_tokens", "starting_pile"):
@@ -164,7 +176,7 @@ def _call(e: A.Call):
         if name == "played":
             return lambda g, f: _times_played(g, cid(g, f))
         if name == "owned":
-            return lambda g, f: g.players[f.actor].holdings.counts.get(cid(g, f), 0)
+            return _owned(cid)
         if name == "pile":
             return lambda g, f: len(p) if (p := g.pile_named(cid(g, f))) is not None else 0
         if name == "starting_pile":

@@ -1,8 +1,8 @@
 """Statements that start something beyond the statement itself: triggers and cost changes
 for the rest of the turn (counted once per play, so a card played twice starts two), the
 Clean-up's hand size, effects at the start of the player's next turn (the card and what
-played it stay in play until then), extra turns, tokens, and naming a card. Part of the
-Interpreter."""
+played it stay in play until then), extra turns, tokens, naming a card, and a card that is
+another until it leaves play. Part of the Interpreter."""
 from __future__ import annotations
 
 from dsl.language import ast as A
@@ -29,7 +29,28 @@ class LastingStatements:
                 A.TurnCost: self._turn_cost, A.TurnDraw: self._turn_draw,
                 A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
                 A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
-                A.MoveTokens: self._move_tokens}
+                A.MoveTokens: self._move_tokens, A.PlayAs: self._play_as}
+
+    def _play_as(self, s: A.PlayAs, f: Frame, optional):
+        """`play this as if it were SPEC`: the player chooses a Supply pile whose top card
+        SPEC allows (read while the card is still itself: `cost(this)`); the card is that
+        card until it leaves play, and that card's play is done. A card no longer in play,
+        or no such pile, does nothing."""
+        g = self.game
+        cards = [c for c in self.ev.cards(s.card, f)
+                 if c.owner is not None and c.zone is g.players[c.owner].in_play]
+        if not cards:
+            return False
+        options = self.gain_candidates(s.spec, f)
+        if not options:
+            return False
+        card = cards[0]
+        cid = g.decide(Decision(f.actor, "pile", "play_as",
+                                f"play {card.id} as if it were (a card in the Supply)",
+                                tuple(options), 1, 1, f.source, None, s, f))
+        g.mask(card, g.offered(cid))
+        g.play_masked(card.owner, card)
+        return True
 
     def _later(self, s: A.Later, f: Frame, optional):
         cards = cond = None
@@ -75,9 +96,11 @@ class LastingStatements:
         if not n:
             return False
         g = self.game
-        if s.piles is not None:               # every pile the condition holds of
-            hits = [cid for cid, pile in g.supply.items()
-                    if self.holds(s.piles, pile.d, frame=f)]
+        if s.piles is not None:               # every pile the condition holds of (of
+            cats = g.catalog                  # each card of a mixed pile: the Knights with
+            hits = [cid for cid, pile in g.supply.items()     # Dame Josephine on top are
+                    if all(self.holds(s.piles, d, frame=f)     # not a Victory pile)
+                           for d in (cats.defs_of(cid) if pile.mixed else (pile.d,)))]
             return any([g.add_pile_tokens(cid, s.kind, n) for cid in hits])
         if s.on_pile:
             piles = tuple(g.supply)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from interpreter.core.state import AttackInfo, Card, Event, Later
+from interpreter.core.state import AttackInfo, Card, Event, Later, Pile
 
 NOTHING_LISTENED = Event("nothing", -1, None)    # what fire() returns when no one listens
 
@@ -14,13 +14,14 @@ class Events:
     """Part of Game (needs players, supply, turn, interp, listened, decide)."""
 
     def fire(self, kind: str, player: int, card: Optional[Card],
-             attack: Optional[AttackInfo] = None) -> Event:
+             attack: Optional[AttackInfo] = None, origin=None) -> Event:
         """Tell every listener, the player whose turn it is first, then in turn order;
         one who hears several abilities orders them. An ability that became possible
         meanwhile (a Moat drawn by another reaction) is heard too; each at most once."""
         if kind not in self.listened or not self._may_hear(kind, card):
             return NOTHING_LISTENED
-        ev = Event(kind, player, card, attack, zone=card.zone if card is not None else None)
+        ev = Event(kind, player, card, attack, zone=card.zone if card is not None else None,
+                   origin=origin)
         heard = set()
         while not ev.cancelled:
             found = [x for x in self._listeners(ev) if _key(x) not in heard]
@@ -65,7 +66,8 @@ class Events:
             for t in card.d.triggers:
                 if t.on == kind and t.where == "self" and self._who(t, card.owner
                                                                     if card.owner is not None
-                                                                    else ev.player, ev):
+                                                                    else ev.player, ev) and \
+                        (t.came_from is None or self._came_from(t, ev)):
                     out.append((t, card, ev.player, None))
         for pl in self.players:
             for zone_name in ("hand", "in_play"):
@@ -94,7 +96,15 @@ class Events:
     def _who(t, owner: int, ev: Event) -> bool:
         return t.who == "anyone" or (t.who == "you") == (owner == ev.player)
 
+    def _came_from(self, t, ev: Event) -> bool:
+        """A gain's trigger with `from:`: whether the card came from there."""
+        if t.came_from == "trash":
+            return ev.origin is self.trash_zone
+        return ev.origin is not None and ev.origin.__class__ is Pile   # a Supply pile
+
     def _what(self, t, ev: Event, source) -> bool:
+        if t.came_from is not None and not self._came_from(t, ev):
+            return False
         if t.what is None:
             return True
         if t.what == "this":

@@ -15,6 +15,7 @@ from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
+from .masks import Masks
 from .phases import Phases
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
 from .supply import SupplyFigures
@@ -23,7 +24,7 @@ from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
-class Game(Costs, SupplyFigures, Events, Phases):
+class Game(Costs, SupplyFigures, Events, Phases, Masks):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -270,11 +271,12 @@ class Game(Costs, SupplyFigures, Events, Phases):
         t = self.turn
         if t.gains_to_controller and p == t.player and t.controller != t.player:
             p, dest = t.controller, "discard"       # always to the possessor's discard pile
+        origin = card.zone
         if "would_gain" in self.listened:
-            if self.fire("would_gain", p, card).cancelled:
+            if self.fire("would_gain", p, card, origin=origin).cancelled:
                 return None
         self.move(card, self.players[p].zones[dest])
-        self._gained(p, card, dest)
+        self._gained(p, card, dest, origin)
         return card
 
     def gain_from_pile(self, p: int, pile: Pile, dest: str = "discard") -> Optional[Card]:
@@ -292,10 +294,10 @@ class Game(Costs, SupplyFigures, Events, Phases):
         zone.cards.append(card)
         self.players[p].holdings.add(d)
         self._pile_changed(pile.slot, -1)
-        self._gained(p, card, dest)
+        self._gained(p, card, dest, pile)
         return card
 
-    def _gained(self, p: int, card: Card, dest: str) -> None:
+    def _gained(self, p: int, card: Card, dest: str, origin) -> None:
         """What follows every gain: its history, its log line, its event."""
         if self.keeps_history:
             self.turn.gains += ((p, card),)
@@ -303,7 +305,7 @@ class Game(Costs, SupplyFigures, Events, Phases):
             self.say(f"{self.name(p)} gains {card.id}" +
                      ("" if dest == "discard" else f" to {dest}"))
         if "gain" in self.listened:
-            self.fire("gain", p, card)
+            self.fire("gain", p, card, origin=origin)
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
         """Gain the top card of the pile of `cid`: a Supply pile, or one beside it."""
@@ -450,6 +452,7 @@ class Game(Costs, SupplyFigures, Events, Phases):
         self._interp = None
         self.pending.clear()
         self.turn = None
+        self.__dict__.pop("move", None)          # a game with masks: its own move (a cycle)
 
     # ---- invariants ------------------------------------------------------------------------
     def zones(self):

@@ -67,10 +67,10 @@ class Phases:
         if card.zone is not in_play:
             self.move(card, in_play)
         frame_zone = in_play
-        d = card.d
         t = self.turn
-        bonuses = d.bonuses
         for _ in range(times):
+            d = card.d                           # read again: a masked card is another
+            bonuses = d.bonuses
             t.played.append(card)
             if self.logging:
                 self.say(f"{self.name(p)} plays {d.id}")
@@ -263,6 +263,8 @@ class Phases:
             for c in rest:
                 c.zone = discard
             discard.cards += rest
+            if self.masks:                       # a card that played as another
+                self.unmask_left_play()
             self.draw(p, self.rules.hand_size if t.cleanup_draw is None else t.cleanup_draw)
             for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:

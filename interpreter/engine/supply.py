@@ -50,14 +50,17 @@ class SupplyFigures:
         self._count_empty()
 
     def _set_up_mixed(self, plan, alloc) -> None:
-        """Each mixed pile's cards: all of them shuffled, its size counted out from the top
-        (the rest are not in the game), the top one face up."""
+        """Each mixed pile's cards: all of them shuffled (or as listed), its size counted out
+        from the top (the rest are not in the game), the top one face up."""
         piles = list(self.supply.values())
-        for slot, kinds in plan.mixed:
+        for slot, kinds, shuffled in plan.mixed:
             pile = piles[slot]
             pile.mixed, pile.count = True, 0
             cards = [Card(alloc(), d, pile) for d, k in kinds for _ in range(k)]
-            shuffle(self.rng, cards, pile)
+            if shuffled:
+                shuffle(self.rng, cards, pile)
+            else:                            # as listed: the first on top (the list's end)
+                cards.reverse()
             pile.cards = cards[len(cards) - self.pile_sizes[slot]:] if self.pile_sizes[slot] \
                 else []
             pile.retop()

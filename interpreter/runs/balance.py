@@ -20,27 +20,23 @@ STRONGER, WEAKER, EVEN = "stronger", "weaker", "even"
 
 
 def is_kingdom_card(catalog, cid: str) -> bool:
-    """A card of a kingdom pile: neither one of the rules' basic piles, nor the Potion (in
-    the supply when a card costs one), nor a starting card, nor a card its file says is not
-    a kingdom card (`kingdom: false`: a set rule's basic card)."""
-    rules = catalog.rules
-    return cid in catalog.cards and catalog.cards[cid].kingdom and \
-        cid not in rules.basic_piles and cid != rules.potion_card and \
-        cid not in rules.starting_deck
+    """A kingdom pile: a kingdom card (neither one of the rules' basic piles, nor the Potion,
+    nor a starting card, nor `kingdom: false`) or a mixed pile marked `kingdom: true`."""
+    return catalog.is_kingdom(cid)
 
 
 def official_kingdom_cards(catalog) -> list[str]:
-    """The shipped sets' kingdom cards (not a fan set's), by id."""
+    """The shipped sets' kingdom piles (not a fan set's), by id."""
     from dsl.language.data import is_shipped
-    return sorted(cid for cid, d in catalog.cards.items()
-                  if is_kingdom_card(catalog, cid) and d.path and is_shipped(d.path))
+    return [cid for cid in catalog.kingdom_ids()
+            if (path := catalog.face_of(cid).path) and is_shipped(path)]
 
 
 def same_cost(catalog, card: str) -> list[str]:
-    """The official kingdom cards costing what `card` costs (coins and Potion), but it."""
-    cost = catalog.cards[card].cost
+    """The official kingdom piles costing what `card` costs (coins and Potion), but it."""
+    cost = catalog.face_of(card).cost
     return [cid for cid in official_kingdom_cards(catalog)
-            if cid != card and catalog.cards[cid].cost == cost]
+            if cid != card and catalog.face_of(cid).cost == cost]
 
 
 def card_bot(catalog, card: str) -> str:

@@ -103,7 +103,7 @@ def _ids(cat, ids, where, *key) -> list:
     if not isinstance(ids, list):
         raise ScenarioError(f"{where(*key)}: expected a list of card ids")
     for i, cid in enumerate(ids):
-        if cid not in cat.cards:
+        if cid not in cat.cards and not (key == ("kingdom",) and cat.is_kingdom(cid)):
             raise ScenarioError(f"{where(*key, i)}: unknown card '{cid}'")
     return list(ids)
 

@@ -50,7 +50,8 @@ def join(ctx: Ctx, parts: list[str]) -> str:
     if len(parts) <= 1:
         return parts[0] if parts else ""
     sep = ctx.t(LIST_SEP)
-    return ctx.t(AND, a=joined(parts[:-1], sep.join), b=parts[-1])
+    return ctx.t(AND if len(parts) == 2 else AND_LAST, a=joined(parts[:-1], sep.join),
+                 b=parts[-1])
 
 
 def copy_of(ctx: Ctx, src, qualified) -> str:

@@ -144,8 +144,16 @@ def _pair(ctx: Ctx, a, b):
                                  mat=mat_name(ctx, b.mat))
     if isinstance(a, A.Put) and isinstance(b, A.Put) and a.dest == b.dest == "mat" and \
             a.mat == b.mat and not a.any_order and not b.any_order:
-        return lambda: ctx.p(PUT_MAT, mat=mat_name(ctx, a.mat), what=C.join(
-            ctx, [target_np(ctx, a.target, "put"), target_np(ctx, b.target, "put")]))
+        def both():
+            second = target_np(ctx, b.target, "put")
+            t = b.target
+            if a.target == A.AllOf(A.Name("this"), a.target.bind) and \
+                    isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 \
+                    and t.kind is None and t.source == A.Name("hand") and not t.by_you:
+                second = ctx.t(FROM["hand"], what=ctx.t(ANOTHER_CARD))  # "this and another"
+            return ctx.p(PUT_MAT, mat=mat_name(ctx, a.mat), what=C.join(
+                ctx, [target_np(ctx, a.target, "put"), second]))
+        return both
     if isinstance(a, A.Each) and isinstance(b, A.Each) and len(a.body) == len(b.body) == 1:
         choose, put = a.body[0], b.body[0]
         if isinstance(choose, A.Move) and choose.verb == "choose" and \

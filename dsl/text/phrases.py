@@ -73,6 +73,7 @@ OTHER_ADJ = N_("other")
 OTHER_KIND_ADJ = N_("other {kind}")
 OR = N_("{a} or {b}")
 AND = N_("{a} and {b}")
+AND_LAST = N_("{a}, and {b}")          # the last of three or more
 OTHER_THAN = N_("non-{b} {a}")
 LIST_SEP = N_(", ")
 OPTIONS_SEP = N_("; or ")
@@ -294,6 +295,7 @@ COND = {
     "have_in": N_("you have a {kind} card in play"),
     "none_among": N_("there are no {kind} cards among {them}"),
     "some_among": N_("there is a {kind} card among {them}"),
+    "some_trashed": N_("a {kind} is trashed by this"),
     "none_in": N_("there are no {cards}"),
     "some_in": N_("there are any {cards}"),
     "it_is": N_("{it} is {pred}"),

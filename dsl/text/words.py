@@ -504,6 +504,9 @@ def condition(ctx: Ctx, c) -> str:
             if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "reveal" \
                     and c.op == "=" and _is_kind_cond(w.cond):     # "if he didn't reveal a
                 return ctx.p(NONE_REVEALED, kind=kind_adj(ctx, w.cond))   # Treasure"
+            if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "trash" \
+                    and c.op == ">" and _is_kind_cond(w.cond):    # "if a Knight is trashed
+                return ctx.t(COND["some_trashed"], kind=kind_adj(ctx, w.cond))    # by this"
             key = "none_among" if c.op == "=" else "some_among"
             return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),
                          them=them(ctx, src) if src else describe(ctx, w.source))

@@ -102,6 +102,7 @@ FROM_EITHER = N_("{what} from {a} or {b}")          # one choice from either of 
 FROM_IT = N_("{what} from it")                     # from the discard pile looked through
 LOOK_THROUGH = N_("look through your discard pile and {x}")
 ANY_OF = N_("any number of {them}")
+ANY_OF_THEM = N_("any number of them")             # of the cards just revealed
 # the cards a name stands for
 THE = {
     "hand": N_("your hand"), "deck": N_("your deck"), "discard": N_("your discard pile"),

@@ -242,7 +242,7 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         what = cards_np(ctx, sel.mode, sel.count, kind)
     if src == A.Name("revealed") and ctx.revealed_fresh and sel.mode == "any" and \
             sel.kind is None and "revealed" not in ctx.bound:
-        out = ctx.t(ANY_OF, them=ctx.pronoun(True))     # "discard any number of them"
+        out = ctx.t(ANY_OF_THEM)                       # "discard any number of them"
     elif isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
             and sel.kind is None:
         verb_b = ctx.bound[src.name][0]

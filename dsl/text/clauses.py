@@ -9,8 +9,8 @@ from .forms import joined, variant
 from dsl.language.walk import nodes
 from .context import (Ctx, bind_name, cost_test, is_call, mat_name, names_in, num, single,
                       token_name)
-from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj,
-                    per, target_np, that_is, them)
+from .words import (amount, cards_np, condition, cost_phrase, counts_this, describe,
+                    kind_adj, per, target_np, that_is, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -24,7 +24,11 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
             text = ctx.tn(BONUS[b.counter], n)
     else:
         rate = per(ctx, b.amount)
-        if rate is not None and top and ctx.treasure and b.counter == "coins":
+        arg = b.amount.args[0] if is_call(b.amount, "count") else None
+        if rate is not None and isinstance(arg, A.Where) and \
+                arg.source == A.Name("in_play") and counts_this(ctx, arg.cond):
+            rate = ctx.t(COUNTING_THIS, x=rate)   # "per Treasure you have in play (counting
+        if rate is not None and top and ctx.treasure and b.counter == "coins":    # this)"
             text = ctx.t(TREASURE_PER, per=rate)
         elif rate is not None:
             text = ctx.t(BONUS_PER[b.counter], per=rate)

@@ -363,11 +363,7 @@ def per(ctx: Ctx, e) -> str | None:
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
             return ctx.t(PER_BOUND.get(ctx.bound[arg.name][0], CARD_WORD[0]))
-        rate = zone_np(ctx, arg, n=1)
-        if isinstance(arg, A.Where) and arg.source == A.Name("in_play") and \
-                counts_this(ctx, arg.cond):
-            return ctx.t(COUNTING_THIS, x=rate)       # "per Treasure you have in play
-        return rate                                   # (counting this)"
+        return zone_np(ctx, arg, n=1)
     if is_call(e, "coins_cost"):
         return ctx.t(PER_COST, it=them(ctx, e.args[0].name, pronoun=True)
                      if isinstance(e.args[0], A.Name) else describe(ctx, e.args[0]))

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .forms import joined, variant
-from dsl.language.walk import nodes
-from .context import (Ctx, bind_name, cost_test, is_call, mat_name, names_in, num, single,
-                      token_name)
-from .words import (amount, cards_np, condition, cost_phrase, counts_this, describe,
-                    kind_adj, per, target_np, that_is, them)
+from .forms import joined
+from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
+                      is_kind_words, num, single, token_name)
+from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
+                    target_np, that_is, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -179,39 +178,17 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
             what = cards_np(ctx, "exactly", c.right, cond)
             ctx.until_cost = True          # "that card" when a move takes it next
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
-        if not _is_kind(cond) and num(c.right) == 1:   # "a Victory card that is not ..."
-            parts = _conjuncts(cond)
-            kinds = [x for x in parts if _is_kind(x)]
-            what = ctx.t(A_KIND, kind=kind_adj(ctx, _all_of(kinds))) if kinds else \
+        if not is_kind_words(cond) and num(c.right) == 1:   # "a Victory card that is not ..."
+            parts = conjuncts(cond)
+            kinds = [x for x in parts if is_kind_words(x)]
+            what = ctx.t(A_KIND, kind=kind_adj(ctx, all_of(kinds))) if kinds else \
                 ctx.t(A_CARD)
             for x in parts:
-                if not _is_kind(x):
+                if not is_kind_words(x):
                     what = that_is(ctx, what, x, False)
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
         return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
     return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
-
-
-def _conjuncts(cond) -> list:
-    if isinstance(cond, A.And):
-        return _conjuncts(cond.left) + _conjuncts(cond.right)
-    return [cond]
-
-
-def _all_of(conds):
-    out = conds[0]
-    for x in conds[1:]:
-        out = A.And(out, x)
-    return out
-
-
-def _is_kind(cond) -> bool:
-    """A condition said as an adjective before "card": kinds, `not`, `and`, `or` of them."""
-    if isinstance(cond, (A.And, A.Or)):
-        return _is_kind(cond.left) and _is_kind(cond.right)
-    if isinstance(cond, A.Not):
-        return _is_kind(cond.operand)
-    return isinstance(cond, (A.Name, A.Is))
 
 
 def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
@@ -246,69 +223,6 @@ def shuffle_into(ctx: Ctx, s: A.ShuffleInto) -> str:
     what = them(ctx, s.target.name, pronoun=True) if isinstance(s.target, A.Name) \
         else describe(ctx, s.target)
     return ctx.verb(SHUFFLE_INTO, what)
-
-
-def may(ctx: Ctx, s: A.May) -> str:
-    if s.stmt is None:
-        saved = ctx.person
-        if ctx.he:
-            ctx.person = 2                   # "he may discard", not "he may discards"
-        body = ctx.block(s.body)
-        ctx.person = saved
-        return ctx.p(MAY, x=body)
-    saved = ctx.person
-    if ctx.he:
-        ctx.person = 2                   # "he may gain", not "he may gains"
-    played = _choose_to_play(s)
-    first = ctx.stmt(s.stmt) if played is None else play(ctx, played)
-    ctx.person = saved
-    if played is not None:
-        bind_name(ctx, s.stmt.target.bind, "choose", True)
-        if played.target.bind:
-            bind_name(ctx, played.target.bind, "play", True)
-        if len(s.body) == 1:
-            return ctx.p(MAY, x=first)
-        return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body[1:]))
-    if not s.body:
-        return ctx.p(MAY, x=first)
-    body = s.body
-    if len(body) == 1 and isinstance(body[0], A.If) and not body[0].orelse and \
-            did_it(ctx, body[0].cond):       # `if count(paid) = 2` says "if you do" again
-        body = body[0].then
-    return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, body))
-
-
-def _choose_to_play(s: A.May):
-    """`may choose 1 action from hand as c { play c twice ... }` as the Play of the choice
-    itself: "you may play an Action card from your hand twice", else None."""
-    first = s.stmt
-    if not (isinstance(first, A.Move) and first.verb == "choose" and s.body and
-            isinstance(first.target, A.Selection) and first.target.bind and
-            first.target.mode == "exactly" and num(first.target.count) == 1):
-        return None
-    p = s.body[0]
-    if not isinstance(p, A.Play) or not isinstance(p.target, A.AllOf) or \
-            p.target.expr != A.Name(first.target.bind) or p.any_order or p.times > 2:
-        return None                  # "choose an Action card ... Play it three times" 
-    sel = first.target
-    return A.Play(A.Selection(sel.mode, sel.count, sel.kind, sel.source, sel.by_you, p.target.bind),
-                  p.times, False)
-
-
-def after_clause(ctx: Ctx, stmts) -> str:
-    """The statements after an "if ..." clause: a main clause with no subject before it, so
-    its "co" variant (Czech "pokud ..., vezme si", not "si vezme")."""
-    return variant(then_block(ctx, stmts), "co")
-
-
-def then_block(ctx: Ctx, stmts) -> str:
-    """What an `if` does: one list of clauses ("trash this and gain a Madman") when each is
-    a plain one, so that the condition reads as holding for all of them; else sentences."""
-    if ctx.he or len(stmts) < 2 or any(isinstance(x, (A.If, A.ChooseOne, A.May))
-                                       for x in stmts):
-        return ctx.block(stmts)
-    text = ctx.option(stmts)
-    return ctx.block(stmts) if ". " in text else text
 
 
 def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
@@ -352,73 +266,6 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
     return ctx.t(EACH_CARD, what=what, x=ctx.block(s.body))
 
 
-def choose(ctx: Ctx, s: A.ChooseOne) -> str:
-    if (_same_object(s) or _gains(s)) and not ctx.he:    # "discard it or put it back"
-        return ctx.t(OR, a=ctx.block(s.options[0]), b=ctx.block(s.options[1]))
-    zones = _either_zone(s)
-    if zones is not None and not ctx.he:       # "trash a card from your hand or discard pile"
-        may, first, second = zones
-        cond = first.source.cond                 # "a card from ... that is not a Treasure"
-        negated = isinstance(cond, A.Not)
-        what = ctx.t(FROM_EITHER, what=cards_np(ctx, first.mode, first.count,
-                                                None if negated else cond),
-                     a=them(ctx, first.source.source.name),
-                     b=them(ctx, second.source.source.name))
-        if negated:
-            what = that_is(ctx, what, cond, False)
-        text = ctx.verb(VERB.get(may.stmt.verb, VERB["choose"]), what)
-        return ctx.p(MAY, x=text) if isinstance(s.options[0][0], A.May) else text
-    if s.count > 1:
-        opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
-        return ctx.p(CHOOSE_N[s.count], x=opts)
-    sep = ctx.t(OPTIONS_SEP).join
-    opts = joined([ctx.option(o) for o in s.options], sep) if not ctx.he \
-        else ctx.t(OR, a=ctx.block(s.options[0]), b=joined(
-            [ctx.block(o) for o in s.options[1:]], sep))
-    return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
-
-
-def _either_zone(s: A.ChooseOne):
-    """`choose one { may trash 1 card from hand where C } or { ... from discard where C }`:
-    (the first option's statement, its selection, the second's), else None."""
-    if s.count != 1 or s.by_you or len(s.options) != 2 or any(len(o) != 1 for o in s.options):
-        return None
-    a, b = s.options[0][0], s.options[1][0]
-    if type(a) is not type(b) or isinstance(a, A.May) and (a.body or b.body):
-        return None
-    ma, mb = (a.stmt, b.stmt) if isinstance(a, A.May) else (a, b)
-    if not (isinstance(ma, A.Move) and isinstance(mb, A.Move) and ma.verb == mb.verb):
-        return None
-    ta, tb = ma.target, mb.target
-    ok = isinstance(ta, A.Selection) and isinstance(tb, A.Selection) and \
-        isinstance(ta.source, A.Where) and isinstance(tb.source, A.Where) and \
-        ta.source.cond == tb.source.cond and ta.kind is None and tb.kind is None and \
-        (ta.mode, ta.count, ta.bind) == (tb.mode, tb.count, tb.bind) and \
-        isinstance(ta.source.source, A.Name) and isinstance(tb.source.source, A.Name) and \
-        ta.source.source != tb.source.source and not ta.bind
-    return (a if isinstance(a, A.May) else A.May(ma, ()), ta, tb) if ok else None
-
-
-def _gains(s: A.ChooseOne) -> bool:
-    """One of two gains of named cards (`gain duchy` or `repeat 3 { gain estate }`)."""
-    def gain(o):
-        x = o[0] if len(o) == 1 else None
-        if isinstance(x, A.Repeat) and len(x.body) == 1 and num(x.count) is not None:
-            x = x.body[0]
-        return isinstance(x, A.Gain) and isinstance(x.what, A.GainSpec) and \
-            x.what.relation is None and x.what.cond is None and x.dest == "discard"
-    return s.count == 1 and not s.by_you and len(s.options) == 2 and all(map(gain, s.options))
-
-
-def _same_object(s: A.ChooseOne) -> bool:
-    """One of two moves of the same cards (`discard revealed` or `put revealed on deck`)."""
-    if s.count != 1 or s.by_you or len(s.options) != 2 or \
-            any(len(o) != 1 or not isinstance(o[0], (A.Move, A.Put)) for o in s.options):
-        return False
-    a, b = (o[0].target for o in s.options)
-    return isinstance(a, A.AllOf) and isinstance(b, A.AllOf) and a.expr == b.expr
-
-
 def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
     gains = [b[0] for b in s.blocks if len(b) == 1 and isinstance(b[0], A.Gain)]
     if len(gains) == len(s.blocks) == 2 and all(g.dest == "deck" for g in gains):
@@ -450,239 +297,11 @@ def as_you(ctx: Ctx, s: A.AsYou) -> str:
     return text
 
 
-def looked_through(ctx: Ctx, target, render) -> str:
-    """A choice of cards from your discard pile, the first on the card: "look through your
-    discard pile and put a card from it on top of your deck"."""
-    src = target.source if isinstance(target, A.Selection) else None
-    if isinstance(src, A.Where):
-        src = src.source
-    if src != A.Name("discard") or ctx.he or ctx.discard_looked:
-        return render()
-    ctx.discard_looked = ctx.discard_it = True
-    try:
-        return ctx.t(LOOK_THROUGH, x=render())
-    finally:
-        ctx.discard_it = False
-
-
-def move(ctx: Ctx, s: A.Move) -> str:
-    if s.verb in ("reveal", "trash", "set_aside"):
-        text = looked_through(ctx, s.target, lambda: _move(ctx, s))
-    else:
-        text = _move(ctx, s)
-    t = s.target
-    if s.verb == "reveal" and ctx.person == 1 and isinstance(t, A.Selection) and \
-            t.mode == "exactly" and num(t.count) == 1 and t.source == A.Name("hand") and \
-            ctx.catalog is not None and t.kind in ctx.catalog.types:
-        # another player who must reveal a Victory card and has none reveals his hand
-        text = ctx.p(OR_REVEAL_HAND, x=text, kind=ctx.tn(KIND_WORD, 2, kind=ctx.kind_name(t.kind)))
-    return text
-
-
-def _move(ctx: Ctx, s: A.Move) -> str:
-    t = s.target
-    if s.verb == "discard" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) \
-            and t.count.op == "-" and is_call(t.count.left, "count") \
-            and t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
-        return ctx.p(DISCARD_DOWN, n=t.count.right.value)
-    what = target_np(ctx, t, s.verb)
-    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cost \
-            and t.expr.cond == ctx.until_cond:
-        what = ctx.t(THAT_CARD)
-    elif from_revealed(t) and ctx.revealed_n and ctx.revealed_n > 1 and num(t.count) == 1:
-        what = ctx.t(ONE_OF_THEM)
-    elif isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 and \
-            t.kind is None and isinstance(t.source, A.Where) and \
-            t.source.source == A.Name("revealed") and cost_test(t.source.cond) is not None \
-            and ctx.revealed_n and ctx.revealed_n > 1:
-        op, cost = cost_test(t.source.cond)        # "trashes one of them costing $3 or more"
-        what = ctx.t(COSTING_CMP[op], what=ctx.t(ONE_OF_THEM), cost=cost_phrase(ctx, cost))
-    if from_revealed(t) and ctx.revealed_n and num(t.count) is not None:
-        ctx.revealed_n = max(0, ctx.revealed_n - num(t.count))
-    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and t.expr.name == "this" \
-            and ctx.this_where == "hand" and s.verb in ("reveal", "trash"):
-        what = ctx.t(THIS_FROM_HAND)
-    elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
-        what = ctx.t(THIS_CARD)
-    what = named_again(ctx, t, what)
-    verb = (RETURN_PILE if s.own_pile else RETURN) if s.verb == "return" else \
-        VERB.get(s.verb, VERB["choose"])
-    if verb is RETURN_PILE and t == A.AllOf(A.Name("this"), t.bind):    # its pile is named
-        return _bind_move(ctx, s, what, ctx.verb(RETURN_OWN_PILE, what,
-                                                 card=ctx.card_name(ctx.card.id)))
-    if s.verb == "set_aside" and isinstance(t, A.Selection):
-        verb = SET_ASIDE_LONG              # "set aside a card from your hand"
-    if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
-            s.verb != "return":
-        what = target_np(ctx, A.Selection("exactly", t.count, t.kind, t.source, t.by_you,
-                                          t.bind), s.verb)
-        saved = ctx.person
-        if ctx.he:
-            ctx.person = 2                   # "may trash a card", not "may trashes"
-        text = ctx.p(MAY, x=ctx.verb(verb, what))
-        ctx.person = saved
-    else:
-        text = ctx.verb(verb, what)
-    return _bind_move(ctx, s, what, text)
-
-
-def _bind_move(ctx: Ctx, s: A.Move, what: str, text: str) -> str:
-    """After a move: the revealed cards left, and the name the moved cards are bound to."""
-    t = s.target
-    split_revealed(ctx, t)
-    one = single(t) or (t == A.AllOf(A.Name("revealed"), None) and
-                        bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD) \
-        or (t == A.AllOf(A.Name("revealed"), t.bind) and ctx.others_gone and ctx.until_n == 1)
-    bind_name(ctx, t.bind, s.verb, one,
-              chosen=num(t.count) if isinstance(t, A.Selection) and t.mode == "exactly" else None)
-    return text
-
-
-def named_again(ctx: Ctx, target, what: str) -> str:
-    """A definite object the previous verb named too becomes a pronoun where the language
-    says so (Czech "odloží otočené karty nebo je vrátí"; English repeats the phrase)."""
-    definite = isinstance(target, A.AllOf) and isinstance(target.expr, A.Name) and \
-        not getattr(what, "pronoun", False)
-    if definite and ctx.last_object == (ctx.person, str(what)):
-        name = target.expr.name
-        many = not ctx.bound[name][1] if isinstance(ctx.bound.get(name), tuple) else \
-            name != "this"
-        what = ctx.again(what, many)
-    ctx.last_object = (ctx.person, str(what)) if definite else None
-    return what
-
-
-def from_revealed(t) -> bool:
-    """A choice of cards from among the revealed ones (`trash 1 card from revealed`)."""
-    return isinstance(t, A.Selection) and t.mode == "exactly" and t.kind is None and \
-        t.source == A.Name("revealed")
-
-
-def split_revealed(ctx: Ctx, target) -> None:
-    """After some of the revealed cards moved, the rest are "the other revealed cards"."""
-    if isinstance(target, A.AllOf) and isinstance(target.expr, A.Where):
-        ctx.revealed_split = True
-    elif isinstance(target, A.Selection):
-        src = target.source.source if isinstance(target.source, A.Where) else target.source
-        if src == A.Name("revealed"):
-            ctx.revealed_split = True
-
-
-def put(ctx: Ctx, s: A.Put) -> str:
-    return looked_through(ctx, s.target, lambda: _put(ctx, s))
-
-
-def _put(ctx: Ctx, s: A.Put) -> str:
-    t = s.target
-    if s.dest == "deck" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) and \
-            t.count.op == "-" and is_call(t.count.left, "count") and \
-            t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
-        return ctx.p(PUT_DOWN_TO, n=num(t.count.right))
-    revealed = A.AllOf(A.Name("revealed"), None)
-    if s.dest == "deck_bottom" and t == revealed and ctx.bound.get("__revealed_one"):
-        return ""          # what was looked at goes back where it was: printed cards omit it
-    what = target_np(ctx, t, "put")
-    if t == revealed and ctx.revealed_n == 1 and ctx.revealed_split:
-        what = ctx.t(THE_OTHER_ONE)
-    what = named_again(ctx, t, what)
-    from_deck = isinstance(t, A.AllOf) and t.expr == A.Name("revealed") and s.dest == "deck"
-    if s.owner is not None:
-        where = ctx.t(INTO_ZONE_OF[s.dest], player=ctx.p(PLAYER[s.owner]))
-        text = ctx.verb(PUT_WHERE, what, where=where)
-    elif s.dest == "mat":
-        text = ctx.verb(PUT_MAT, what, mat=mat_name(ctx, s.mat))
-    elif s.dest == "deck_bottom":
-        text = ctx.verb(PUT_BOTTOM, what)
-    elif from_deck and not s.any_order and ctx.bound.get("__revealed_one"):
-        text = ctx.verb(PUT_BACK, what)
-    elif from_deck:
-        text = ctx.verb(PUT_BACK_TOP, what)
-    else:
-        text = ctx.verb(PUT[s.dest], what)
-    split_revealed(ctx, t)
-    bind_name(ctx, t.bind, "put", single(t))
-    return ctx.t(IN_ANY_ORDER, x=text) if s.any_order else text
-
-
-def did_it(ctx: Ctx, c) -> bool:
-    """`if first and second`, `if count(traded) = 2` (as many as were to be chosen): the
-    printed "if you do"."""
-    if isinstance(c, A.And):
-        return all(isinstance(x, A.Name) and x.name in ctx.bound for x in (c.left, c.right))
-    if isinstance(c, A.Compare) and c.op == "=" and is_call(c.left, "count") and \
-            isinstance(c.left.args[0], A.Name) and num(c.right) is not None:
-        return ctx.chosen.get(c.left.args[0].name) == num(c.right)
-    return False
-
-
-def implicit_if(ctx: Ctx, s: A.If) -> bool:
-    """`if trashed { ... trashed ... }`: the guard goes unsaid, the body needs the card."""
-    c = s.cond
-    return isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE) \
-        and c.name in names_in(s.then) and not s.orelse
-
-
-def guards_its_body(c, s: A.If) -> bool:
-    """`if count(revealed where treasure) >= 1 { discard revealed where treasure }`: the
-    condition only says that the cards the body moves are there, as a printed card leaves
-    unsaid ("Discard it or trash it")."""
-    if s.orelse or not isinstance(c, A.Compare) or not is_call(c.left, "count") or \
-            not (c.op == ">=" and num(c.right) == 1 or c.op == ">" and num(c.right) == 0):
-        return False
-    where = c.left.args[0]
-    return isinstance(where, A.Where) and \
-        all(any(isinstance(n, A.AllOf) and n.expr == where for n in nodes(x)) for x in s.then)
-
-
-def if_(ctx: Ctx, s: A.If) -> str:
-    c = s.cond
-    if ctx.treasure and ctx.person == 0 and len(s.then) == 1 and len(s.orelse) == 1 and \
-            all(isinstance(x, A.Bonus) and x.counter == "coins" and num(x.amount) is not None
-                for x in (s.then[0], s.orelse[0])):
-        return ctx.t(WORTH_IF, a=s.then[0].amount.value, b=s.orelse[0].amount.value,
-                     cond=condition(ctx, c))
-    if guards_its_body(c, s):
-        return ctx.block(s.then)       # "if there is a Treasure among them, discard it" says
-    if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
-            and not s.orelse:
-        return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
-    if did_it(ctx, c):
-        then = then_block(ctx, s.then)
-        text = ctx.p(IF_YOU_DO, then=then)
-        if s.orelse:
-            text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
-        return text
-    if isinstance(c, A.Name) and c.name in ctx.gathered and not ctx.he:
-        text = ctx.t(IF_ANYONE, then=ctx.block(s.then))
-        if s.orelse:
-            text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
-        return text
-    if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
-        then = then_block(ctx, s.then)
-        # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
-        text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
-    else:
-        said = ctx.said_there
-        if isinstance(c, A.Compare) and is_call(c.left, "count") and \
-                isinstance(c.left.args[0], A.Where) and \
-                (c.op == ">" and num(c.right) == 0 or c.op == ">=" and num(c.right) == 1):
-            ctx.said_there = c.left.args[0]    # "if there are any ..., gain one of them"
-        cond = condition(ctx, c)
-        text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=cond,
-                     then=after_clause(ctx, s.then))
-        ctx.said_there = said
-    if s.orelse:
-        text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
-    return text
-
-
-
-
-CLAUSES = {
-    A.Bonus: bonus, A.LoseCoins: lose_coins, A.Move: move, A.Put: put, A.Play: play, A.RevealTop: reveal_top,
+CLAUSES = {    # moves of cards: dsl.text.moves; choices and conditions: dsl.text.choices
+    A.Bonus: bonus, A.LoseCoins: lose_coins, A.Play: play, A.RevealTop: reveal_top,
     A.RevealUntil: reveal_until, A.DrawUntil: draw_until, A.ShuffleInto: shuffle_into,
-    A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
-    A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,
+    A.Each: each, A.PlayerBlock: player_block,
+    A.EachCard: each_card, A.InAnyOrder: in_any_order, A.Repeat: repeat,
     A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=ctx.block(s.body)),
     A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED), A.PlayAs: play_as,
 }

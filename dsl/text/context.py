@@ -219,6 +219,45 @@ def negation(cond):
     return A.Not(cond)
 
 
+def conjuncts(cond) -> list:
+    """The parts of `a and b and c`."""
+    return conjuncts(cond.left) + conjuncts(cond.right) if isinstance(cond, A.And) else [cond]
+
+
+def disjuncts(cond) -> list:
+    """The parts of `a or b or c`."""
+    return disjuncts(cond.left) + disjuncts(cond.right) if isinstance(cond, A.Or) else [cond]
+
+
+def all_of(conds):
+    """`a and b and c` of its parts."""
+    out = conds[0]
+    for x in conds[1:]:
+        out = A.And(out, x)
+    return out
+
+
+def is_kind_words(cond) -> bool:
+    """A condition said as an adjective before "card": kinds, `not`, `and`, `or` of them."""
+    if isinstance(cond, (A.And, A.Or)):
+        return is_kind_words(cond.left) and is_kind_words(cond.right)
+    if isinstance(cond, A.Not):
+        return is_kind_words(cond.operand)
+    return isinstance(cond, (A.Name, A.Is))
+
+
+def is_names(kind) -> bool:
+    """A type or card name, or `or` of them (`silver or gold`): "a revealed Silver or Gold"."""
+    return all(isinstance(x, (str, A.Name)) for x in disjuncts(kind))
+
+
+def counts_this(ctx, cond) -> bool:
+    """The card being played is one of the kind counted (`count(in_play where treasure)` on
+    a Treasure): printed cards say "(counting this)"."""
+    return isinstance(cond, A.Name) and ctx.card is not None and \
+        (cond.name in ctx.card.types or cond.name == ctx.card.id)
+
+
 def same_name_as(cond):
     """The expression X of a condition `name = name(X)` on a card ("copies of X")."""
     if isinstance(cond, A.Compare) and cond.op == "=" and cond.left == A.Name("name") and \

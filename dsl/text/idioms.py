@@ -5,9 +5,9 @@ combine() before it renders a block."""
 from __future__ import annotations
 
 from dsl.language import ast as A
-from . import clauses as C
+from . import choices, clauses as C, moves
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .context import Ctx, bind_name, cap, mat_name, num, single
+from .context import Ctx, bind_name, cap, is_kind_words, mat_name, num, single
 from .words import describe, kind_adj, pred, target_np, them
 
 
@@ -85,7 +85,7 @@ def _pair(ctx: Ctx, a, b):
             isinstance(a.then[0], (A.Put, A.Move)):
         # "if it is the named card, put it into your hand; otherwise, put it back": the cards
         # put back are what the `if` did not take
-        return lambda: C.if_(ctx, A.If(a.cond, a.then, (b,)))
+        return lambda: choices.if_(ctx, A.If(a.cond, a.then, (b,)))
     if isinstance(a, A.DrawUntil) and C.set_aside_as_drawn(a.body) is not None and \
             isinstance(b, A.Move) and b.verb == "discard" and \
             b.target == A.AllOf(A.Name("set_aside"), None):
@@ -102,11 +102,11 @@ def _pair(ctx: Ctx, a, b):
             a.target.expr.source == A.Name("revealed") and a.target.bind is None:
         def if_it_is():
             if not ctx.bound.get("__revealed_one"):      # several cards: two sentences
-                return C.put(ctx, a) + ". " + cap(C.put(ctx, b))
+                return moves.put(ctx, a) + ". " + cap(moves.put(ctx, b))
             # "if it is a Curse or Victory card, put it into your hand; otherwise, put it back"
             kind = a.target.expr.cond
             cond = ctx.t(COND["it_is"], it=ctx.pronoun(), pred=ctx.t(
-                A_KIND, kind=kind_adj(ctx, kind)) if C._is_kind(kind) else pred(ctx, kind))
+                A_KIND, kind=kind_adj(ctx, kind)) if is_kind_words(kind) else pred(ctx, kind))
             then = ctx.verb(PUT[a.dest], ctx.pronoun())
             text = ctx.t(IF if not ctx.he else IF_HE, cond=cond, then=then)
             return ctx.t(OTHERWISE, x=text, y=ctx.verb(PUT_BACK, ctx.pronoun()))
@@ -122,12 +122,12 @@ def _pair(ctx: Ctx, a, b):
             and a.target.bind and a.target.kind and a.target.source == A.Name("hand") and \
             b.cond == A.Not(A.Name(a.target.bind)) and not b.orelse and \
             b.then == (A.Move("reveal", A.AllOf(A.Name("hand"), None)),):
-        return lambda: ctx.p(OR_REVEAL_HAND, x=C.move(ctx, a), kind=ctx.kind_name(a.target.kind))
+        return lambda: ctx.p(OR_REVEAL_HAND, x=moves.move(ctx, a), kind=ctx.kind_name(a.target.kind))
     if isinstance(a, A.Move) and isinstance(b, A.Move) and a.verb == b.verb and \
             a.verb in ("trash", "discard", "reveal") and a.target == A.AllOf(A.Name("this"),
                                                                            a.target.bind):
         def this_and():
-            C.move(ctx, a)                 # "trash this and ...": binds what the first took
+            moves.move(ctx, a)                 # "trash this and ...": binds what the first took
             second = target_np(ctx, b.target, b.verb)
             bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
             return ctx.p(VERB[a.verb], what=C.join(ctx, [ctx.t(THIS), second]))

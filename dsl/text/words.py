@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, negation, num,
-                             same_name_as, single, token_name)
+from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call,
+                      is_card_id, is_names, mat_name, negation, num, same_name_as, single,
+                      token_name)
 from .forms import variant
 
 
@@ -26,7 +27,7 @@ def kind_adj(ctx: Ctx, cond) -> str:
     if isinstance(cond, A.Not):
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
     if isinstance(cond, A.Or):           # "Curse, Ruins, Shelter or Victory"
-        kinds = [kind_adj(ctx, x) for x in _disjuncts(cond)]
+        kinds = [kind_adj(ctx, x) for x in disjuncts(cond)]
         return ctx.t(OR, a=ctx.t(LIST_SEP).join(kinds[:-1]), b=kinds[-1])
     if isinstance(cond, A.And):
         if isinstance(cond.right, A.Not):
@@ -38,16 +39,10 @@ def kind_adj(ctx: Ctx, cond) -> str:
     return describe(ctx, cond)
 
 
-def _disjuncts(cond) -> list:
-    if isinstance(cond, A.Or):
-        return _disjuncts(cond.left) + _disjuncts(cond.right)
-    return [cond]
-
-
 def a_card_that(ctx: Ctx, cond) -> str:
     """`a non-Victory card costing up to $4`: a condition on one card as "a card" phrase,
     its cost test (a conjunct comparing the card's cost) after the noun."""
-    parts = _conjuncts(cond)
+    parts = conjuncts(cond)
     tests = [p for p in parts if cost_test(p) is not None]
     if len(tests) != 1 or len(parts) == 1:
         return ctx.t(A_KIND, kind=kind_adj(ctx, cond))
@@ -61,12 +56,6 @@ def a_card_that(ctx: Ctx, cond) -> str:
                                   cost=cost_phrase(ctx, cost)), kind, True)
     return ctx.t(COSTING_CMP[op], what=ctx.t(A_KIND, kind=kind_adj(ctx, kind)),
                  cost=cost_phrase(ctx, cost))
-
-
-def _conjuncts(cond) -> list:
-    if isinstance(cond, A.And):
-        return _conjuncts(cond.left) + _conjuncts(cond.right)
-    return [cond]
 
 
 def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
@@ -250,7 +239,7 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         out = ctx.t(ANY_OF, them=many) if sel.mode == "any" else many
     elif isinstance(src, A.Name) and src.name in FROM and src.name not in ctx.bound:
         if src.name == "revealed" and sel.mode == "exactly" and num(sel.count) == 1 and \
-                kind and _is_kind_cond(kind) and not ctx.bound.get("__revealed_one"):
+                kind and is_names(kind) and not ctx.bound.get("__revealed_one"):
             out = ctx.t(A_REVEALED, kind=kind_adj(ctx, kind) if not isinstance(kind, str)
                         else ctx.kind_name(kind))
         elif src.name == "hand" and verb == "discard":
@@ -276,13 +265,6 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     if sel.by_you:
         out = ctx.t(CHOSEN_BY_YOU, what=out)
     return out
-
-
-def _is_kind_cond(kind) -> bool:
-    """A type or card name, or `or` of them (`silver or gold`): "a revealed Silver or Gold"."""
-    if isinstance(kind, A.Or):
-        return _is_kind_cond(kind.left) and _is_kind_cond(kind.right)
-    return isinstance(kind, (str, A.Name))
 
 
 def that_is(ctx: Ctx, what: str, cond, has_clause: bool) -> str:
@@ -346,13 +328,6 @@ def amount(ctx: Ctx, e) -> str:
     if isinstance(e, A.Arith):
         return ctx.t(ARITH[e.op], a=amount(ctx, e.left), b=amount(ctx, e.right))
     return describe(ctx, e)
-
-
-def counts_this(ctx: Ctx, cond) -> bool:
-    """The card being played is one of the kind counted (`count(in_play where treasure)` on
-    a Treasure): printed cards say "(counting this)"."""
-    return isinstance(cond, A.Name) and ctx.card is not None and \
-        (cond.name in ctx.card.types or cond.name == ctx.card.id)
 
 
 def per(ctx: Ctx, e) -> str | None:
@@ -498,10 +473,10 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["none_in" if c.op == "=" else "some_in"],
                              cards=zone_np(ctx, w))
             if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "reveal" \
-                    and c.op == "=" and _is_kind_cond(w.cond):     # "if he didn't reveal a
+                    and c.op == "=" and is_names(w.cond):     # "if he didn't reveal a
                 return ctx.p(NONE_REVEALED, kind=kind_adj(ctx, w.cond))   # Treasure"
             if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "trash" \
-                    and c.op == ">" and _is_kind_cond(w.cond):    # "if a Knight is trashed
+                    and c.op == ">" and is_names(w.cond):    # "if a Knight is trashed
                 return ctx.t(COND["some_trashed"], kind=kind_adj(ctx, w.cond))    # by this"
             key = "none_among" if c.op == "=" else "some_among"
             return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),

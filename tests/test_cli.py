@@ -12,10 +12,21 @@ def run_dsl(*args, stdin=None):
                           text=True, input=stdin, timeout=300)
 
 
-def test_cards_json_lists_all_193_cards():
+def test_cards_text_lists_the_piles_of_different_cards_and_the_set_rules():
+    out = run_dsl("cards", "--set", "dark_ages").stdout
+    lines = out.splitlines()
+    knights = next(line for line in lines if line.startswith("knights "))
+    assert "kingdom pile" in knights and "dame_anna" in knights and "sir_vander" in knights
+    assert any(line.startswith("ruins ") and "basic pile" in line for line in lines)
+    assert any(line.startswith("shelters ") and "estate -> hovel" in line for line in lines)
+    assert "platinum_colony" not in out          # another set's rule
+    assert "platinum_colony" in run_dsl("cards", "--set", "prosperity").stdout
+
+
+def test_cards_json_lists_all_204_cards():
     r = run_dsl("cards", "--format", "json")
     cards = {c["id"]: c for c in json.loads(r.stdout)}
-    assert len(cards) == 193
+    assert len(cards) == 204
     assert cards["familiar"] == {"id": "familiar", "set": "alchemy",
                                  "types": ["action", "attack"],
                                  "cost": {"coins": 3, "potion": 1},

@@ -60,12 +60,18 @@ class _Player:
         self.holdings = holdings
 
 
+class _Catalog:
+    piles: dict = {}            # no mixed piles: `owned(x)` counts cards of id x only
+
+
 class _Game:
-    """Just what facts read: the acting player's holdings and the supply's figures."""
+    """Just what facts read: the acting player's holdings, the supply's figures and the
+    catalog's mixed piles."""
 
     def __init__(self, money, size, smithies, to_end, empty):
         self.players = [_Player(_Holdings(money, size, {"smithy": smithies}))]
         self.to_end, self.empty_count = to_end, empty
+        self.catalog = _Catalog()
 
     def gains_to_end(self):
         return self.to_end

@@ -123,7 +123,31 @@ def cmd_cards(args) -> int:
         for r, c in zip(rows, cards):
             names = " / ".join(n or "—" for n in r["names"].values())
             print(f"{c.id:20} {c.set:12} {str(c.cost):5} {'-'.join(c.types):20} {names}")
+        print("\n".join(_piles_and_rules(cat, args.set)))
     return 0
+
+
+def _piles_and_rules(cat, set_id) -> list[str]:
+    """The text listing's last part: the piles of different cards and the set rules (what
+    --with / --without name)."""
+    out = []
+    piles = [m for m in cat.piles.values() if not set_id or m.set == set_id]
+    if piles:
+        out.append("\npiles of different cards (a kingdom pile is named like a card):")
+        for m in piles:
+            kind = "kingdom pile" if m.kingdom else "basic pile"
+            cards = ", ".join(f"{c} x{k}" if k > 1 else c for c, k in m.cards)
+            out.append(f"{m.id:20} {m.set:12} {kind:12} {cards}")
+    rules = [r for r in cat.set_rules.values() if not set_id or r.set == set_id]
+    if rules:
+        out.append("\nset rules (--with / --without RULE, or a pile it adds):")
+        for r in rules:
+            when = r.when if isinstance(r.when, str) else f"{r.when[0]} {r.when[1]}"
+            adds = [f"adds {', '.join(r.piles)}"] if r.piles else []
+            adds += [f"ends on {', '.join(r.end_piles)}"] if r.end_piles else []
+            adds += [f"{old} -> {', '.join(new)}" for old, new in r.replace_starting]
+            out.append(f"{r.id:20} {r.set:12} when {when}: {'; '.join(adds)}")
+    return out
 
 
 def cmd_test(args) -> int:

@@ -5,7 +5,6 @@ is never here: it comes from the cards' effect ASTs (interpreter.effects.interpr
 from __future__ import annotations
 
 import random
-from collections import Counter
 from itertools import count
 from typing import Optional
 
@@ -15,6 +14,7 @@ from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
+from .invariants import Invariants
 from .masks import Masks
 from .phases import Phases
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
@@ -24,7 +24,7 @@ from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 __all__ = ["Game", "GameError", "NOTHING_LISTENED"]
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -453,47 +453,3 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks):
         self.pending.clear()
         self.turn = None
         self.__dict__.pop("move", None)          # a game with masks: its own move (a cycle)
-
-    # ---- invariants ------------------------------------------------------------------------
-    def zones(self):
-        yield from self.supply.values()
-        yield from self.aside.values()
-        yield self.trash_zone
-        for p in self.players:
-            yield from p.zones.values()
-
-    def check_invariants(self) -> None:
-        """Every card is in exactly one place: listed once, in the zone it thinks it is in,
-        and none created or lost."""
-        total = 0
-        for zone in self.zones():
-            cards = zone.cards
-            for c in cards:
-                if c.zone is not zone:
-                    raise AssertionError(f"{c} is listed in {zone} but is in {c.zone}")
-            if len(set(map(id, cards))) != len(cards):
-                raise AssertionError(f"a card is listed twice in {zone}")
-            if zone.owner is None and any(c.owner is not None for c in cards):
-                raise AssertionError(f"a card in {zone} has an owner")
-            if isinstance(zone, Pile) and any(c.d is not zone.d for c in
-                                              (cards[-1:] if zone.mixed else cards)):
-                raise AssertionError(f"the {zone.name} pile offers another card than its top")
-            total += len(zone)
-        if total != self.total_cards:
-            raise AssertionError(f"{self.total_cards - total} card(s) lost")
-        for pl in self.players:
-            cards = pl.all_cards()
-            h = pl.holdings
-            counts = {cid: n for cid, n in h.counts.items() if n}
-            if counts != dict(Counter(c.d.id for c in cards)) or h.size != len(cards) \
-                    or h.money != sum(c.d.plain_coins for c in cards) \
-                    or h.actions != sum(c.d.is_action for c in cards):
-                raise AssertionError(f"{pl.name}'s holdings tally is not their cards")
-            if any(n < 0 for n in pl.tokens.values()):
-                raise AssertionError(f"{pl.name} has fewer than no tokens: {pl.tokens}")
-            if any(c.owner != pl.index for c in cards):
-                raise AssertionError(f"a card of {pl.name}'s zones has another owner")
-        for cid, on in self.pile_tokens.items():
-            if cid not in self.supply or any(n < 0 for n in on.values()):
-                raise AssertionError(f"tokens {on} on the {cid} pile")
-        self.check_supply_figures()

@@ -10,6 +10,7 @@ from dsl.language import ast as A
 from .i18n import SOURCE_LANG, Locale
 from .phrases import *  # noqa: F403 (the templates)
 from .forms import Phrase, english_articles, fill, name_phrase, template_phrase, variant
+from . import agreement
 from dsl.language.walk import nodes
 
 
@@ -69,7 +70,7 @@ class Ctx:
     def t(self, msgid: str, **kw) -> str:
         if msgid in self.locale.dropped_ids:         # a broken translation, not loaded
             self._note("template: " + msgid)
-        text = self.locale.gettext(msgid)
+        text = agreement.chosen(self.locale, msgid, kw) or self.locale.gettext(msgid)
         try:
             out = fill(text, kw)
         except (KeyError, IndexError, ValueError):
@@ -77,22 +78,27 @@ class Ctx:
             return msgid.format(**kw)
         if text == msgid and self.locale.language != SOURCE_LANG:
             out = english_articles(out)   # an English template another locale falls back on
-        return self._example(msgid, template_phrase(
-            out, text, kw, lambda form: self.locale.phrase_form(msgid, form)), kw)
+        return self._example(msgid, agreement.classify(self.locale, template_phrase(
+            out, text, kw, lambda form: agreement.chosen(self.locale, msgid, kw, form=form) or
+            self.locale.phrase_form(msgid, form)), msgid, text, kw),
+            kw)
 
     def tn(self, pair: tuple, n: int, **kw) -> str:
         if pair[0] in self.locale.dropped_ids:
             self._note("template: " + pair[0])
-        text = self.locale.ngettext(pair[0], pair[1], n)
         values = {"n": n, **kw}
+        text = agreement.chosen(self.locale, pair[0], values, pair[1], n) or \
+            self.locale.ngettext(pair[0], pair[1], n)
         try:
             out = fill(text, values)
         except (KeyError, IndexError, ValueError):
             self._note("template: " + pair[0])
             return (pair[0] if n == 1 else pair[1]).format(n=n, **kw)
-        return self._example(pair[0], template_phrase(
-            out, text, values, lambda form: self.locale.phrase_form(pair[0], form, pair[1], n)),
-            values)
+        return self._example(pair[0], agreement.classify(self.locale, template_phrase(
+            out, text, values, lambda form: agreement.chosen(
+                self.locale, pair[0], values, pair[1], n, form) or
+            self.locale.phrase_form(pair[0], form, pair[1], n)),
+            pair[0], text, values), values)
 
     def pick(self, forms: tuple) -> str:
         """Of (you, he[, he after `may`]) forms, the current person's: 0 you, 1 he (`he
@@ -278,7 +284,13 @@ def token_name(ctx, kind: str) -> str:
         return ctx.t(VP_TOKEN_KIND)
     if is_card_id(ctx, kind):
         return ctx.card_name(kind)
-    return kind.replace("_", " ").capitalize()
+    english = kind.replace("_", " ").capitalize()
+    if (TOKEN_NAME, english) in ctx.locale.translated:      # msgctxt "token|name": the
+        return ctx.locale.pgettext(TOKEN_NAME, english)     # language's word for the token
+    return english
+
+
+TOKEN_NAME = "token|name"
 
 
 def mat_name(ctx, mat: str) -> str:

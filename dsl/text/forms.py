@@ -33,7 +33,10 @@ class Phrase(str):
     def variant(self, name: str) -> "Phrase":
         """The phrase as its variant `name` (a pronoun object, a card named again) where the
         language has entries for it, else itself: see `template_phrase`."""
-        return self._variant(name) if self._variant is not None else self
+        out = self._variant(name) if self._variant is not None else self
+        if out is not self and "classes" in self.__dict__ and "classes" not in out.__dict__:
+            out.classes = self.classes    # a variant is of its phrase's classes (agreement)
+        return out
 
     def form(self, name: str) -> str:
         out = self._remake(name)

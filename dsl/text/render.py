@@ -33,6 +33,7 @@ from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
 from .forms import english_articles
+from .agreement import sounds
 from .forms import variant
 from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
@@ -279,7 +280,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     lines += rules
     if not card.supply:
         lines.append(ctx.t(NOT_IN_SUPPLY))      # its pile is beside the Supply, as printed
-    lines = [_tidy_commas(x) for x in lines]
+    lines = [sounds(locale, _tidy_commas(x)) for x in lines]
     if locale.language == "en":
         lines = [english_articles(x) for x in lines]
     fallbacks = [f for f in ctx.fallbacks if f != "name"]

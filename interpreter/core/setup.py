@@ -182,12 +182,35 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     ("kingdom_has_type", T) when a card of the kingdom has type T;
     `kingdom_share` when every kingdom card is of its set, and with a mixed kingdom when one
     kingdom card picked at random is (a different card for each rule, as the rulebooks
-    ask). The generator is drawn from only for a mixed kingdom."""
-    on, off = _named_rules(catalog, with_rules), _named_rules(catalog, without_rules)
+    ask). The generator is drawn from only for a mixed kingdom; all else is worked out once
+    per kingdom."""
     if not catalog.set_rules:
         return ()
+    key = (id(catalog), tuple(kingdom), tuple(with_rules), tuple(without_rules))
+    hit = _RULE_PLANS.get(key)
+    if hit is None or hit[0] is not catalog:
+        if len(_RULE_PLANS) >= _MAX_PLANS:
+            _RULE_PLANS.clear()
+        hit = _RULE_PLANS[key] = (catalog, _rules_by_kingdom(catalog, kingdom, with_rules,
+                                                             without_rules))
+    chosen, undecided, sets_dealt = hit[1]
+    if not undecided:
+        return chosen
+    picks = rng.sample(range(len(sets_dealt)), min(len(undecided), len(sets_dealt)))
+    drawn = [rid for i, rid in enumerate(undecided)
+             if sets_dealt[picks[i % len(picks)]] == catalog.set_rules[rid].set]
+    return tuple(sorted(chosen + tuple(drawn)))
+
+
+_RULE_PLANS: dict = {}
+
+
+def _rules_by_kingdom(catalog, kingdom, with_rules, without_rules) -> tuple:
+    """(the rules in force whatever the draw, the rules a mixed kingdom draws for, the set
+    of each kingdom card dealt) of a kingdom."""
+    on, off = _named_rules(catalog, with_rules), _named_rules(catalog, without_rules)
     dealt = [c for c in kingdom if catalog.is_kingdom(c)]
-    set_of = {c: catalog.face_of(c).set for c in dealt}
+    sets_dealt = tuple(catalog.face_of(c).set for c in dealt)
     chosen, undecided = [], []
     for rid, rule in catalog.set_rules.items():
         if rid in off:
@@ -198,18 +221,13 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
                                 for d in catalog.defs_of(c)):
                 chosen.append(rid)
             continue
-        own = sum(set_of[c] == rule.set for c in dealt)
+        own = sets_dealt.count(rule.set)
         if rid in on or rule.when == "always" and own or \
                 rule.when == "kingdom_share" and dealt and own == len(dealt):
             chosen.append(rid)
         elif rule.when == "kingdom_share" and own:
             undecided.append(rid)
-    if undecided:
-        picks = rng.sample(range(len(dealt)), min(len(undecided), len(dealt)))
-        for i, rid in enumerate(undecided):
-            if set_of[dealt[picks[i % len(picks)]]] == catalog.set_rules[rid].set:
-                chosen.append(rid)
-    return tuple(sorted(chosen))
+    return tuple(sorted(chosen)), tuple(undecided), sets_dealt
 
 
 def _named_rules(catalog, names) -> set:

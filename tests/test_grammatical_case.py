@@ -159,12 +159,14 @@ def test_czech_puts_a_pronoun_object_before_the_verb_and_names_a_card_again_as_a
     assert "můžeš ji ukázat" in _cs("tunnel")                  # not "můžeš ukázat tuto kartu"
     assert "polož ji na svůj dobírací balíček" in _cs("nomad_camp")
     assert "podle své volby ji odloží nebo ji vrátí zpět" in _cs("duchess")
-    assert "odloží otočené karty nebo je vrátí zpět" in _cs("oracle")
+    # the cards just revealed are "them" at once, and again
+    assert "zda je odloží nebo je vrátí zpět" in _cs("oracle")
     # a hand named by you and then by each other player is two hands: no pronoun
     assert "odloží všechny své karty v ruce a dobere si 4 karty" in _cs("minion")
-    # English keeps its words
-    assert "you may reveal this." in _en("tunnel")
-    assert "put this on top of your deck" in _en("nomad_camp")
+    # English names it again as the printed cards do: a pronoun
+    assert "you may reveal it." in _en("tunnel")
+    assert "put it on top of your deck" in _en("nomad_camp")
+    assert "discards them or puts them back" in _en("oracle")
 
 
 def test_czech_clause_positions_relative_pronouns_and_a_second_condition():

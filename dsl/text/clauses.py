@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .forms import joined, variant
-from .context import (Ctx, bind_name, cost_test, is_call, mat_name, names_in, num, single,
-                      token_name)
+from .forms import joined
+from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
+                      is_kind_words, num, single, token_name)
 from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
                     target_np, that_is, them)
 
@@ -23,7 +23,11 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
             text = ctx.tn(BONUS[b.counter], n)
     else:
         rate = per(ctx, b.amount)
-        if rate is not None and top and ctx.treasure and b.counter == "coins":
+        arg = b.amount.args[0] if is_call(b.amount, "count") else None
+        if rate is not None and isinstance(arg, A.Where) and \
+                arg.source == A.Name("in_play") and counts_this(ctx, arg.cond):
+            rate = ctx.t(COUNTING_THIS, x=rate)   # "per Treasure you have in play (counting
+        if rate is not None and top and ctx.treasure and b.counter == "coins":    # this)"
             text = ctx.t(TREASURE_PER, per=rate)
         elif rate is not None:
             text = ctx.t(BONUS_PER[b.counter], per=rate)
@@ -49,7 +53,8 @@ def join(ctx: Ctx, parts: list[str]) -> str:
     if len(parts) <= 1:
         return parts[0] if parts else ""
     sep = ctx.t(LIST_SEP)
-    return ctx.t(AND, a=joined(parts[:-1], sep.join), b=parts[-1])
+    return ctx.t(AND if len(parts) == 2 else AND_LAST, a=joined(parts[:-1], sep.join),
+                 b=parts[-1])
 
 
 def copy_of(ctx: Ctx, src, qualified) -> str:
@@ -80,7 +85,9 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
     if spec.kind and ctx.catalog is not None and spec.kind in ctx.catalog.cards \
             and spec.relation is None:
         name = ctx.card_name(spec.kind)
-        what = ctx.t(NAMED, card=name) if n == 1 else ctx.tn(NAMED_N, n, card=name)
+        beside = not ctx.catalog.cards[spec.kind].supply      # its pile is named
+        what = ctx.t(NAMED_FROM_PILE if beside else NAMED, card=name) if n == 1 else \
+            ctx.tn(NAMED_N_FROM_PILE if beside else NAMED_N, n, card=name)
     else:
         what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
     if spec.relation == "exactly" and is_call(spec.cost, "cost"):
@@ -145,6 +152,7 @@ def reveal_top(ctx: Ctx, s: A.RevealTop) -> str:
         ctx.bound.pop("__revealed_one", None)
         pair = ctx.pick(REVEAL_TOP_N[s.verb])
         ctx.revealed_n = n
+        ctx.revealed_fresh = True
         text = ctx.tn(pair, n) if n is not None else ctx.tn(pair, 2).replace(
             "2", amount(ctx, s.count), 1)
     bind_name(ctx, s.bind, "reveal", n == 1)
@@ -155,6 +163,11 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
     ctx.bound.pop("__revealed_one", None)
     ctx.revealed_split = False
     c = s.cond
+    ctx.until_cond, ctx.until_n, ctx.until_cost, ctx.others_gone = None, None, False, False
+    if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
+            and num(c.right) is not None and isinstance(c.left.args[0], A.Where) and \
+            c.left.args[0].source == A.Name("revealed"):
+        ctx.until_cond, ctx.until_n = c.left.args[0].cond, num(c.right)
     if isinstance(c, A.Compare) and is_call(c.left, "cost") and c.left.args == (A.Name("it"),):
         what = cards_np(ctx, "exactly", A.Num(1), A.Compare(c.op, A.Name("cost"), c.right))
         return ctx.p(REVEAL_UNTIL_WHAT, what=what)        # `until cost(it) >= $4`
@@ -163,7 +176,16 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
         cond = c.left.args[0].cond
         if cost_test(cond) is not None:
             what = cards_np(ctx, "exactly", c.right, cond)
-            ctx.until_cond = cond          # "that card" when a move takes it next
+            ctx.until_cost = True          # "that card" when a move takes it next
+            return ctx.p(REVEAL_UNTIL_WHAT, what=what)
+        if not is_kind_words(cond) and num(c.right) == 1:   # "a Victory card that is not ..."
+            parts = conjuncts(cond)
+            kinds = [x for x in parts if is_kind_words(x)]
+            what = ctx.t(A_KIND, kind=kind_adj(ctx, all_of(kinds))) if kinds else \
+                ctx.t(A_CARD)
+            for x in parts:
+                if not is_kind_words(x):
+                    what = that_is(ctx, what, x, False)
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
         return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
     return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
@@ -176,39 +198,31 @@ def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
         text = ctx.t(DRAW_UNTIL, n=c.right.value)
     else:
         text = ctx.t(DRAW_UNTIL_ANY, cond=condition(ctx, c))
-    if s.body:
+    kind = set_aside_as_drawn(s.body)
+    if kind is not None:
+        text = ctx.t(SET_ASIDE_AS_DRAWN, draw=text, kind=ctx.kind_name(kind))
+    elif s.body:
         text = ctx.t(AS_YOU_DRAW, draw=text, body=ctx.block(s.body))
     return text
+
+
+def set_aside_as_drawn(body):
+    """KIND of `draw until ... { if it is KIND { may set aside it } }` (the cards one may
+    set aside while drawing), else None."""
+    if len(body) != 1 or not isinstance(body[0], A.If) or body[0].orelse or \
+            not isinstance(body[0].cond, A.Is) or body[0].cond.negated or \
+            body[0].cond.subject != A.Name("it") or len(body[0].then) != 1:
+        return None
+    may = body[0].then[0]
+    ok = isinstance(may, A.May) and not may.body and isinstance(may.stmt, A.Move) and \
+        may.stmt.verb == "set_aside" and may.stmt.target == A.AllOf(A.Name("it"), None)
+    return body[0].cond.kind if ok else None
 
 
 def shuffle_into(ctx: Ctx, s: A.ShuffleInto) -> str:
     what = them(ctx, s.target.name, pronoun=True) if isinstance(s.target, A.Name) \
         else describe(ctx, s.target)
     return ctx.verb(SHUFFLE_INTO, what)
-
-
-def may(ctx: Ctx, s: A.May) -> str:
-    if s.stmt is None:
-        saved = ctx.person
-        if ctx.he:
-            ctx.person = 2                   # "he may discard", not "he may discards"
-        body = ctx.block(s.body)
-        ctx.person = saved
-        return ctx.p(MAY, x=body)
-    saved = ctx.person
-    if ctx.he:
-        ctx.person = 2                   # "he may gain", not "he may gains"
-    first = ctx.stmt(s.stmt)
-    ctx.person = saved
-    if not s.body:
-        return ctx.p(MAY, x=first)
-    return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body))
-
-
-def after_clause(ctx: Ctx, stmts) -> str:
-    """The statements after an "if ..." clause: a main clause with no subject before it, so
-    its "co" variant (Czech "pokud ..., vezme si", not "si vezme")."""
-    return variant(ctx.block(stmts), "co")
 
 
 def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
@@ -252,17 +266,6 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
     return ctx.t(EACH_CARD, what=what, x=ctx.block(s.body))
 
 
-def choose(ctx: Ctx, s: A.ChooseOne) -> str:
-    if s.count > 1:
-        opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
-        return ctx.p(CHOOSE_N[s.count], x=opts)
-    sep = ctx.t(OPTIONS_SEP).join
-    opts = joined([ctx.option(o) for o in s.options], sep) if not ctx.he \
-        else ctx.t(OR, a=ctx.block(s.options[0]), b=joined(
-            [ctx.block(o) for o in s.options[1:]], sep))
-    return ctx.p(CHOOSE_ONE_YOURS if s.by_you else CHOOSE_ONE, x=opts)
-
-
 def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
     gains = [b[0] for b in s.blocks if len(b) == 1 and isinstance(b[0], A.Gain)]
     if len(gains) == len(s.blocks) == 2 and all(g.dest == "deck" for g in gains):
@@ -294,169 +297,11 @@ def as_you(ctx: Ctx, s: A.AsYou) -> str:
     return text
 
 
-def move(ctx: Ctx, s: A.Move) -> str:
-    t = s.target
-    if s.verb == "discard" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) \
-            and t.count.op == "-" and is_call(t.count.left, "count") \
-            and t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
-        return ctx.p(DISCARD_DOWN, n=t.count.right.value)
-    what = target_np(ctx, t, s.verb)
-    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cond is not None \
-            and t.expr.cond == ctx.until_cond:
-        what = ctx.t(THAT_CARD)
-    elif from_revealed(t) and ctx.revealed_n and ctx.revealed_n > 1 and num(t.count) == 1:
-        what = ctx.t(ONE_OF_THEM)
-    if from_revealed(t) and ctx.revealed_n and num(t.count) is not None:
-        ctx.revealed_n = max(0, ctx.revealed_n - num(t.count))
-    if isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and t.expr.name == "this" \
-            and ctx.this_where == "hand" and s.verb in ("reveal", "trash"):
-        what = ctx.t(THIS_FROM_HAND)
-    elif isinstance(t, A.AllOf) and t.expr == A.Name("this") and s.verb == "trash":
-        what = ctx.t(THIS_CARD)
-    what = named_again(ctx, t, what)
-    verb = (RETURN_PILE if s.own_pile else RETURN) if s.verb == "return" else \
-        VERB.get(s.verb, VERB["choose"])
-    if s.verb == "set_aside" and isinstance(t, A.Selection):
-        verb = SET_ASIDE_LONG              # "set aside a card from your hand"
-    if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
-            s.verb != "return":
-        what = target_np(ctx, A.Selection("exactly", t.count, t.kind, t.source, t.by_you,
-                                          t.bind), s.verb)
-        saved = ctx.person
-        if ctx.he:
-            ctx.person = 2                   # "may trash a card", not "may trashes"
-        text = ctx.p(MAY, x=ctx.verb(verb, what))
-        ctx.person = saved
-    else:
-        text = ctx.verb(verb, what)
-    split_revealed(ctx, t)
-    one = single(t) or (t == A.AllOf(A.Name("revealed"), None) and
-                        bool(ctx.bound.get("__revealed_one"))) or what == ctx.t(THAT_CARD)
-    bind_name(ctx, t.bind, s.verb, one,
-              chosen=num(t.count) if isinstance(t, A.Selection) and t.mode == "exactly" else None)
-    return text
-
-
-def named_again(ctx: Ctx, target, what: str) -> str:
-    """A definite object the previous verb named too becomes a pronoun where the language
-    says so (Czech "odloží otočené karty nebo je vrátí"; English repeats the phrase)."""
-    definite = isinstance(target, A.AllOf) and isinstance(target.expr, A.Name) and \
-        not getattr(what, "pronoun", False)
-    if definite and ctx.last_object == (ctx.person, str(what)):
-        name = target.expr.name
-        many = not ctx.bound[name][1] if isinstance(ctx.bound.get(name), tuple) else \
-            name != "this"
-        what = ctx.again(what, many)
-    ctx.last_object = (ctx.person, str(what)) if definite else None
-    return what
-
-
-def from_revealed(t) -> bool:
-    """A choice of cards from among the revealed ones (`trash 1 card from revealed`)."""
-    return isinstance(t, A.Selection) and t.mode == "exactly" and t.kind is None and \
-        t.source == A.Name("revealed")
-
-
-def split_revealed(ctx: Ctx, target) -> None:
-    """After some of the revealed cards moved, the rest are "the other revealed cards"."""
-    if isinstance(target, A.AllOf) and isinstance(target.expr, A.Where):
-        ctx.revealed_split = True
-    elif isinstance(target, A.Selection):
-        src = target.source.source if isinstance(target.source, A.Where) else target.source
-        if src == A.Name("revealed"):
-            ctx.revealed_split = True
-
-
-def put(ctx: Ctx, s: A.Put) -> str:
-    t = s.target
-    if s.dest == "deck" and isinstance(t, A.Selection) and isinstance(t.count, A.Arith) and \
-            t.count.op == "-" and is_call(t.count.left, "count") and \
-            t.count.left.args[0] == A.Name("hand") and num(t.count.right) is not None:
-        return ctx.p(PUT_DOWN_TO, n=num(t.count.right))
-    revealed = A.AllOf(A.Name("revealed"), None)
-    if s.dest == "deck_bottom" and t == revealed and ctx.bound.get("__revealed_one"):
-        return ""          # what was looked at goes back where it was: printed cards omit it
-    what = target_np(ctx, t, "put")
-    if t == revealed and ctx.revealed_n == 1 and ctx.revealed_split:
-        what = ctx.t(THE_OTHER_ONE)
-    what = named_again(ctx, t, what)
-    from_deck = isinstance(t, A.AllOf) and t.expr == A.Name("revealed") and s.dest == "deck"
-    if s.owner is not None:
-        where = ctx.t(INTO_ZONE_OF[s.dest], player=ctx.p(PLAYER[s.owner]))
-        text = ctx.verb(PUT_WHERE, what, where=where)
-    elif s.dest == "mat":
-        text = ctx.verb(PUT_MAT, what, mat=mat_name(ctx, s.mat))
-    elif s.dest == "deck_bottom":
-        text = ctx.verb(PUT_BOTTOM, what)
-    elif from_deck and not s.any_order and ctx.bound.get("__revealed_one"):
-        text = ctx.verb(PUT_BACK, what)
-    elif from_deck:
-        text = ctx.verb(PUT_BACK_TOP, what)
-    else:
-        text = ctx.verb(PUT[s.dest], what)
-    split_revealed(ctx, t)
-    bind_name(ctx, t.bind, "put", single(t))
-    return ctx.t(IN_ANY_ORDER, x=text) if s.any_order else text
-
-
-def did_it(ctx: Ctx, c) -> bool:
-    """`if first and second`, `if count(traded) = 2` (as many as were to be chosen): the
-    printed "if you do"."""
-    if isinstance(c, A.And):
-        return all(isinstance(x, A.Name) and x.name in ctx.bound for x in (c.left, c.right))
-    if isinstance(c, A.Compare) and c.op == "=" and is_call(c.left, "count") and \
-            isinstance(c.left.args[0], A.Name) and num(c.right) is not None:
-        return ctx.chosen.get(c.left.args[0].name) == num(c.right)
-    return False
-
-
-def implicit_if(ctx: Ctx, s: A.If) -> bool:
-    """`if trashed { ... trashed ... }`: the guard goes unsaid, the body needs the card."""
-    c = s.cond
-    return isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE) \
-        and c.name in names_in(s.then) and not s.orelse
-
-
-def if_(ctx: Ctx, s: A.If) -> str:
-    c = s.cond
-    if ctx.treasure and ctx.person == 0 and len(s.then) == 1 and len(s.orelse) == 1 and \
-            all(isinstance(x, A.Bonus) and x.counter == "coins" and num(x.amount) is not None
-                for x in (s.then[0], s.orelse[0])):
-        return ctx.t(WORTH_IF, a=s.then[0].amount.value, b=s.orelse[0].amount.value,
-                     cond=condition(ctx, c))
-    if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
-            and not s.orelse:
-        return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
-    if did_it(ctx, c):
-        then = ctx.block(s.then)
-        text = ctx.p(IF_YOU_DO, then=then)
-        if s.orelse:
-            text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
-        return text
-    if isinstance(c, A.Name) and c.name in ctx.gathered and not ctx.he:
-        text = ctx.t(IF_ANYONE, then=ctx.block(s.then))
-        if s.orelse:
-            text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
-        return text
-    if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
-        then = ctx.block(s.then)
-        # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
-        text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
-    else:
-        text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=condition(ctx, c),
-                     then=after_clause(ctx, s.then))
-    if s.orelse:
-        text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))
-    return text
-
-
-
-
-CLAUSES = {
-    A.Bonus: bonus, A.LoseCoins: lose_coins, A.Move: move, A.Put: put, A.Play: play, A.RevealTop: reveal_top,
+CLAUSES = {    # moves of cards: dsl.text.moves; choices and conditions: dsl.text.choices
+    A.Bonus: bonus, A.LoseCoins: lose_coins, A.Play: play, A.RevealTop: reveal_top,
     A.RevealUntil: reveal_until, A.DrawUntil: draw_until, A.ShuffleInto: shuffle_into,
-    A.If: lambda ctx, s: if_(ctx, s), A.May: may, A.Each: each, A.PlayerBlock: player_block,
-    A.EachCard: each_card, A.ChooseOne: choose, A.InAnyOrder: in_any_order, A.Repeat: repeat,
+    A.Each: each, A.PlayerBlock: player_block,
+    A.EachCard: each_card, A.InAnyOrder: in_any_order, A.Repeat: repeat,
     A.AsYou: as_you, A.Instead: lambda ctx, s: ctx.t(INSTEAD, x=ctx.block(s.body)),
     A.Unaffected: lambda ctx, s: ctx.t(UNAFFECTED), A.PlayAs: play_as,
 }

@@ -26,9 +26,17 @@ class Ctx:
     person: int = 0
     revealed_n: int | None = None      # how many revealed cards are left, when known
     until_cond: object = None          # the condition of the last `reveal until`
+    until_n: int | None = None         # ... how many cards it waits for
+    until_cost: bool = False           # ... a cost test: the card is "that card"
+    others_gone: bool = False          # the revealed cards not waited for were moved
+    discard_looked: bool = False       # "look through your discard pile" was said
+    said_there: object = None          # the cards an `if there are any ...` just named
+    discard_it: bool = False           # ... in this clause: its cards are "from it"
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players
     revealed_split: bool = False
+    revealed_fresh: bool = False       # cards were just revealed: the next clause says "them"
+    revealed_hold: bool = False        # ... and each option of the next `choose` or `if`
     this_where: str = "self"
     treasure: bool = False
     this_named: bool = False           # in a trigger on this card: "this" was said already
@@ -109,8 +117,11 @@ class Ctx:
 
     def again(self, phrase, many: bool = False):
         """A definite object named a second time: the pronoun's "again" variant where the
-        language has one (Czech "ji", "je"), else the phrase as it is (English repeats it)."""
+        language has one (Czech "ji", "je"), the plain pronoun in English ("discard them or
+        put them back"), else the phrase as it is."""
         pron = THEM if many else IT
+        if self.locale.language == SOURCE_LANG:
+            return self.pronoun(many)
         if self.locale.phrase_form(pron, "again") is None:
             return phrase
         return as_pronoun(variant(self.t(pron), "again"))
@@ -193,7 +204,64 @@ def cost_test(cond):
     if isinstance(cond, A.Compare) and isinstance(cond.left, A.Name) and \
             cond.left.name == "cost":
         return cond.op, cond.right
+    if isinstance(cond, A.And):              # `cost >= $3 and cost <= $6`: a range
+        low, high = cost_test(cond.left), cost_test(cond.right)
+        if low is not None and high is not None and low[0] == ">=" and high[0] == "<=":
+            return "from_to", (low[1], high[1])
     return None
+
+
+def negation(cond):
+    """The condition that holds where `cond` does not (`not action or golem` of `action and
+    not golem`), to see that a statement takes the other cards."""
+    if isinstance(cond, A.Not):
+        return cond.operand
+    if isinstance(cond, A.And):
+        return A.Or(negation(cond.left), negation(cond.right))
+    if isinstance(cond, A.Or):
+        return A.And(negation(cond.left), negation(cond.right))
+    if isinstance(cond, A.Compare) and cond.op in ("=", "!="):
+        return A.Compare("!=" if cond.op == "=" else "=", cond.left, cond.right)
+    return A.Not(cond)
+
+
+def conjuncts(cond) -> list:
+    """The parts of `a and b and c`."""
+    return conjuncts(cond.left) + conjuncts(cond.right) if isinstance(cond, A.And) else [cond]
+
+
+def disjuncts(cond) -> list:
+    """The parts of `a or b or c`."""
+    return disjuncts(cond.left) + disjuncts(cond.right) if isinstance(cond, A.Or) else [cond]
+
+
+def all_of(conds):
+    """`a and b and c` of its parts."""
+    out = conds[0]
+    for x in conds[1:]:
+        out = A.And(out, x)
+    return out
+
+
+def is_kind_words(cond) -> bool:
+    """A condition said as an adjective before "card": kinds, `not`, `and`, `or` of them."""
+    if isinstance(cond, (A.And, A.Or)):
+        return is_kind_words(cond.left) and is_kind_words(cond.right)
+    if isinstance(cond, A.Not):
+        return is_kind_words(cond.operand)
+    return isinstance(cond, (A.Name, A.Is))
+
+
+def is_names(kind) -> bool:
+    """A type or card name, or `or` of them (`silver or gold`): "a revealed Silver or Gold"."""
+    return all(isinstance(x, (str, A.Name)) for x in disjuncts(kind))
+
+
+def counts_this(ctx, cond) -> bool:
+    """The card being played is one of the kind counted (`count(in_play where treasure)` on
+    a Treasure): printed cards say "(counting this)"."""
+    return isinstance(cond, A.Name) and ctx.card is not None and \
+        (cond.name in ctx.card.types or cond.name == ctx.card.id)
 
 
 def same_name_as(cond):

@@ -5,10 +5,10 @@ combine() before it renders a block."""
 from __future__ import annotations
 
 from dsl.language import ast as A
-from . import clauses as C
+from . import choices, clauses as C, moves
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .context import Ctx, bind_name, mat_name, num, single
-from .words import describe, pred, target_np, them
+from .context import Ctx, bind_name, cap, is_kind_words, mat_name, num, single
+from .words import describe, kind_adj, pred, target_np, them
 
 
 class Said:
@@ -85,7 +85,32 @@ def _pair(ctx: Ctx, a, b):
             isinstance(a.then[0], (A.Put, A.Move)):
         # "if it is the named card, put it into your hand; otherwise, put it back": the cards
         # put back are what the `if` did not take
-        return lambda: C.if_(ctx, A.If(a.cond, a.then, (b,)))
+        return lambda: choices.if_(ctx, A.If(a.cond, a.then, (b,)))
+    if isinstance(a, A.DrawUntil) and C.set_aside_as_drawn(a.body) is not None and \
+            isinstance(b, A.Move) and b.verb == "discard" and \
+            b.target == A.AllOf(A.Name("set_aside"), None):
+        return lambda: ctx.t(AFTER_DRAWING, x=C.draw_until(ctx, a),
+                             what=target_np(ctx, b.target, b.verb))
+    if isinstance(a, A.Gain) and isinstance(b, A.Gain) and a.dest == "deck" and \
+            b.dest == "discard" and a.what == b.what and isinstance(a.what, A.GainSpec) and \
+            a.what.relation is None and a.bind is None and b.bind is None and not ctx.he:
+        # "gain two Silvers, putting one on top of your deck"
+        return lambda: ctx.t(GAIN_ONE_ON_DECK, x=C.gain(ctx, b, 2))
+    if isinstance(a, A.Put) and isinstance(b, A.Put) and b.target == revealed and \
+            b.dest == "deck" and not b.any_order and a.dest in PUT and a.owner is None and \
+            isinstance(a.target, A.AllOf) and isinstance(a.target.expr, A.Where) and \
+            a.target.expr.source == A.Name("revealed") and a.target.bind is None:
+        def if_it_is():
+            if not ctx.bound.get("__revealed_one"):      # several cards: two sentences
+                return moves.put(ctx, a) + ". " + cap(moves.put(ctx, b))
+            # "if it is a Curse or Victory card, put it into your hand; otherwise, put it back"
+            kind = a.target.expr.cond
+            cond = ctx.t(COND["it_is"], it=ctx.pronoun(), pred=ctx.t(
+                A_KIND, kind=kind_adj(ctx, kind)) if is_kind_words(kind) else pred(ctx, kind))
+            then = ctx.verb(PUT[a.dest], ctx.pronoun())
+            text = ctx.t(IF if not ctx.he else IF_HE, cond=cond, then=then)
+            return ctx.t(OTHERWISE, x=text, y=ctx.verb(PUT_BACK, ctx.pronoun()))
+        return if_it_is
     if isinstance(a, A.RevealTop) and a.verb == "reveal" and not a.bottom and \
             num(a.count) is not None and num(a.count) > 1 and isinstance(b, A.Move) and \
             b.verb == "discard" and b.target == revealed:
@@ -97,12 +122,12 @@ def _pair(ctx: Ctx, a, b):
             and a.target.bind and a.target.kind and a.target.source == A.Name("hand") and \
             b.cond == A.Not(A.Name(a.target.bind)) and not b.orelse and \
             b.then == (A.Move("reveal", A.AllOf(A.Name("hand"), None)),):
-        return lambda: ctx.p(OR_REVEAL_HAND, x=C.move(ctx, a), kind=ctx.kind_name(a.target.kind))
+        return lambda: ctx.p(OR_REVEAL_HAND, x=moves.move(ctx, a), kind=ctx.kind_name(a.target.kind))
     if isinstance(a, A.Move) and isinstance(b, A.Move) and a.verb == b.verb and \
             a.verb in ("trash", "discard", "reveal") and a.target == A.AllOf(A.Name("this"),
                                                                            a.target.bind):
         def this_and():
-            C.move(ctx, a)                 # "trash this and ...": binds what the first took
+            moves.move(ctx, a)                 # "trash this and ...": binds what the first took
             second = target_np(ctx, b.target, b.verb)
             bind_name(ctx, getattr(b.target, "bind", None), b.verb, single(b.target))
             return ctx.p(VERB[a.verb], what=C.join(ctx, [ctx.t(THIS), second]))
@@ -119,8 +144,16 @@ def _pair(ctx: Ctx, a, b):
                                  mat=mat_name(ctx, b.mat))
     if isinstance(a, A.Put) and isinstance(b, A.Put) and a.dest == b.dest == "mat" and \
             a.mat == b.mat and not a.any_order and not b.any_order:
-        return lambda: ctx.p(PUT_MAT, mat=mat_name(ctx, a.mat), what=C.join(
-            ctx, [target_np(ctx, a.target, "put"), target_np(ctx, b.target, "put")]))
+        def both():
+            second = target_np(ctx, b.target, "put")
+            t = b.target
+            if a.target == A.AllOf(A.Name("this"), a.target.bind) and \
+                    isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 \
+                    and t.kind is None and t.source == A.Name("hand") and not t.by_you:
+                second = ctx.t(FROM["hand"], what=ctx.t(ANOTHER_CARD))  # "this and another"
+            return ctx.p(PUT_MAT, mat=mat_name(ctx, a.mat), what=C.join(
+                ctx, [target_np(ctx, a.target, "put"), second]))
+        return both
     if isinstance(a, A.Each) and isinstance(b, A.Each) and len(a.body) == len(b.body) == 1:
         choose, put = a.body[0], b.body[0]
         if isinstance(choose, A.Move) and choose.verb == "choose" and \

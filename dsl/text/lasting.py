@@ -97,6 +97,10 @@ def tokens(ctx: Ctx, s: A.Tokens) -> str:
             ctx.t(KIND_SUPPLY_PILE, kind=kind_adj(ctx, s.piles))
         return ctx.tn(TOKENS_ON_EACH_PILE, n if n is not None else 2, kind=kind, piles=piles)
     pair = TOKEN_ON_PILE if s.on_pile else (TAKE_TOKENS if s.sign > 0 else LOSE_TOKENS)
+    if pair is TAKE_TOKENS and not ctx.he and ctx.catalog is not None and \
+            ctx.catalog.rules is not None and s.kind == ctx.catalog.rules.victory_token:
+        return ctx.tn(VP_TOKENS, n, kind=kind) if n is not None else \
+            ctx.t(VP_TOKENS_EXPR, kind=kind, amount=amount(ctx, s.amount))   # "+1 VP token"
     if n is None and pair is TAKE_TOKENS:
         return ctx.p(TAKE_TOKENS_EXPR, kind=kind, amount=amount(ctx, s.amount))
     if n is None:

@@ -35,7 +35,7 @@ BONUS_PER = {
     "potions": N_("+1 Potion per {per}"),
     "coins": N_("+$1 per {per}"),
 }
-TREASURE_PER = N_("worth $1 per {per}")
+TREASURE_PER = N_("when you play this, it's worth $1 per {per}")
 BONUS_EXPR = N_("+{amount} {counter}")
 BONUS_EQUAL = {"cards": N_("+Cards equal to {amount}"), "actions": N_("+Actions equal to {amount}"),
                "buys": N_("+Buys equal to {amount}"), "potions": N_("+Potions equal to {amount}"),
@@ -65,11 +65,15 @@ CARD_WORD = ngettext("card", "cards")
 KIND_WORD = ngettext("{kind} card", "{kind} cards")
 NAMED = N_("a {card}")
 NAMED_N = ngettext("{n} {card} card", "{n} {card} cards")
+NAMED_FROM_PILE = N_("a {card} from the {card} pile")       # a card not in the Supply
+NAMED_N_FROM_PILE = ngettext("{n} {card} card from the {card} pile",
+                             "{n} {card} cards from the {card} pile")
 NON = N_("non-{kind}")
 OTHER_ADJ = N_("other")
 OTHER_KIND_ADJ = N_("other {kind}")
 OR = N_("{a} or {b}")
 AND = N_("{a} and {b}")
+AND_LAST = N_("{a}, and {b}")          # the last of three or more
 OTHER_THAN = N_("non-{b} {a}")
 LIST_SEP = N_(", ")
 OPTIONS_SEP = N_("; or ")
@@ -94,7 +98,11 @@ FROM_HE = {"hand": N_("{what} from his hand"), "deck": N_("{what} from his deck"
 IN_HAND = N_("{what} in your hand")
 IN_HAND_HE = N_("{what} in his hand")
 FROM_BOUND = N_("{what} from {them}")
+FROM_EITHER = N_("{what} from {a} or {b}")          # one choice from either of two zones
+FROM_IT = N_("{what} from it")                     # from the discard pile looked through
+LOOK_THROUGH = N_("look through your discard pile and {x}")
 ANY_OF = N_("any number of {them}")
+ANY_OF_THEM = N_("any number of them")             # of the cards just revealed
 # the cards a name stands for
 THE = {
     "hand": N_("your hand"), "deck": N_("your deck"), "discard": N_("your discard pile"),
@@ -104,6 +112,7 @@ THE = {
 }
 THE_HE = {"hand": N_("his hand"), "deck": N_("his deck"), "discard": N_("his discard pile")}
 THE_OTHER_REVEALED = N_("the rest")
+THE_OTHER_CARDS = N_("the other cards")
 THE_REVEALED_KIND = N_("the revealed {kind} cards")
 THE_KIND = N_("the {kind} cards among {them}")
 THIS, THIS_FROM_HAND, IT, THEM = N_("this"), N_("this from your hand"), N_("it"), N_("them")
@@ -120,6 +129,7 @@ PER_BOUND = {"trash": N_("card trashed"), "discard": N_("card discarded"),
 PER_COST = N_("$1 {it} costs")
 PER_N = N_("{n} {cards}")
 ROUNDED_DOWN = N_("{x} (rounded down)")
+COUNTING_THIS = N_("{x} (counting this)")
 
 # verbs: (you, he)
 VERB = {
@@ -133,7 +143,7 @@ VERB = {
 }
 CHOSEN_BY_YOU = N_("{what} that you choose")
 DISCARD_DOWN = (N_("discard down to {n} cards in your hand"),
-                N_("discards down to {n} cards in his hand"))
+                N_("discards down to {n} cards in hand"))
 PUT = {
     "hand": (N_("put {what} into your hand"), N_("puts {what} into his hand"),
              N_("put {what} into his hand")),
@@ -158,6 +168,7 @@ SAME_COST = N_("{what} with the same cost")
 IF_NOT_DONE = (N_("if you don't, {then}"), N_("if he doesn't, he {then}"))
 IF_ANYONE = N_("if anyone did, {then}")
 HAVE_NONE_IN_HAND = N_("you have no {kind} cards in hand")
+NONE_REVEALED = (N_("you didn't reveal a {kind} card"), N_("he didn't reveal a {kind} card"))
 GAIN_PER = N_("gain a {card} card per {per}")
 TOKEN_ON_ITS_PILE = N_("{kind} token on its pile")
 PRODUCES_EXTRA = N_("{card} produces an extra ${n} this turn")
@@ -184,7 +195,8 @@ PUT_BACK_TOP = (N_("put {what} back on top of your deck"),
                 N_("puts {what} back on top of his deck"))
 IN_ANY_ORDER = N_("{x} in any order")
 GAIN_DEST = {"hand": (N_("{x}, putting it into your hand"), N_("{x}, putting it into his hand")),
-             "deck": (N_("{x}, putting it on your deck"), N_("{x}, putting it on top of his deck"))}
+             "deck": (N_("{x}, putting it on top of your deck"), N_("{x}, putting it on top of his deck"))}
+GAIN_ONE_ON_DECK = N_("{x}, putting one on top of your deck")    # 2 gained, 1 on the deck
 GAIN_DEST_MANY = {"hand": N_("{x}, putting them into your hand"),
                   "deck": N_("{x}, putting them on top of your deck")}
 GAIN_COUNT = ngettext("gain a number of {card} cards equal to {amount}",
@@ -218,12 +230,15 @@ REVEAL_TOP_N = {"reveal": (ngettext("reveal the top {n} card of your deck",
                                   "look at the top {n} cards of your deck"),
                          ngettext("looks at the top {n} card of his deck",
                                   "looks at the top {n} cards of his deck"))}
-REVEAL_UNTIL = ngettext("reveal cards from your deck until you reveal {n} {kind} card",
+REVEAL_UNTIL = ngettext("reveal cards from your deck until you reveal a {kind} card",
                         "reveal cards from your deck until you reveal {n} {kind} cards")
 REVEAL_UNTIL_ANY = N_("reveal cards from your deck until {cond}")
 DRAW_UNTIL = N_("draw until you have {n} cards in hand")
 DRAW_UNTIL_ANY = N_("draw until {cond}")
 AS_YOU_DRAW = N_("{draw}; as you draw each card, {body}")
+SET_ASIDE_AS_DRAWN = N_("{draw}. You may set aside any {kind} cards drawn this way, as you "
+                        "draw them")
+AFTER_DRAWING = N_("{x}; discard {what} after you finish drawing")
 SHUFFLE_INTO = N_("shuffle {what} into your deck")
 IF = N_("if {cond}, {then}")
 IF_HE = N_("if {cond}, he {then}")
@@ -237,7 +252,7 @@ EACH = N_("each player (including you) {x}")
 CHOOSE_ONE = (N_("choose one: {x}"), N_("either {x}"))
 CHOOSE_ONE_YOURS = (N_("choose one: {x}"), N_("either {x}, your choice"))
 EITHER_ORDER = N_("{x}, in either order")
-GAIN_EITHER_ORDER = N_("gain {x}, in either order, putting them on your deck")
+GAIN_EITHER_ORDER = N_("gain {x}, in either order, putting them on top of your deck")
 REPEAT = N_("{amount} times: {x}")
 AS_YOU = N_("you {x}")
 INSTEAD = N_("instead, {x}")
@@ -281,6 +296,9 @@ COND = {
     "have_in": N_("you have a {kind} card in play"),
     "none_among": N_("there are no {kind} cards among {them}"),
     "some_among": N_("there is a {kind} card among {them}"),
+    "some_trashed": N_("a {kind} is trashed by this"),
+    "none_in": N_("there are no {cards}"),
+    "some_in": N_("there are any {cards}"),
     "it_is": N_("{it} is {pred}"),
     "it_is_not": N_("{it} is not {pred}"),
     "not": N_("not {x}"),
@@ -315,6 +333,7 @@ FACT_NAMES = {"empty_piles": N_("the number of empty Supply piles"),
               "money": N_("the coins of your Treasures"),
               "gains_to_end": N_("the fewest gains that would end the game"),
               "deck_size": N_("the number of cards you have")}
+FACT_AT_LEAST = {"empty_piles": N_("there are {n} or more empty Supply piles")}
 
 # events of triggers: (you, another player, any player)
 EVENT = {
@@ -343,6 +362,7 @@ EVENT = {
                       N_("at the start of any Clean-up, {x}")),
 }
 WHILE_IN_PLAY = N_("while this is in play, {x}")
+NOT_IN_SUPPLY = N_("(This is not in the Supply.)")
 IN_GAMES_USING = N_("in games using this, {x}")
 WHEN_THIS = N_("this")
 LATER_VERBS = {"discard_from_play": N_("is discarded from play"), "gain": N_("is gained"),
@@ -374,17 +394,20 @@ ON_MAT = N_("{cards} on your {mat} mat")
 FROM_MAT = N_("{what} from your {mat} mat")
 RETURN = (N_("return {what} to the Supply"), N_("returns {what} to the Supply"))
 RETURN_PILE = (N_("return {what} to its pile"), N_("returns {what} to its pile"))
+RETURN_OWN_PILE = (N_("return {what} to the {card} pile"), N_("returns {what} to the {card} pile"))
 COPY_OF = N_("a copy of {what}")
 COPIES_OF = (ngettext("{n} copy of {x}", "{n} copies of {x}"),
              ngettext("up to {n} copy of {x}", "up to {n} copies of {x}"))
 COSTING_CMP = {">=": N_("{what} costing {cost} or more"), "<=": N_("{what} costing up to {cost}"),
                "=": N_("{what} costing exactly {cost}"), ">": N_("{what} costing more than {cost}"),
-               "<": N_("{what} costing less than {cost}")}
+               "<": N_("{what} costing less than {cost}"),
+               "from_to": N_("{what} costing {cost}")}
+COST_RANGE = N_("from {low} to {high}")
 REVEAL_BOTTOM = {"reveal": (N_("reveal the bottom card of your deck"),
                             N_("reveals the bottom card of his deck")),
                  "look": (N_("look at the bottom card of your deck"),
                           N_("looks at the bottom card of his deck"))}
-REVEAL_UNTIL_WHAT = (N_("reveal cards from your deck until revealing {what}"),
+REVEAL_UNTIL_WHAT = (N_("reveal cards from your deck until you reveal {what}"),
                      N_("reveals cards from the top of his deck until revealing {what}"))
 NAME_A_CARD = (N_("name a card"), N_("names a card"))
 THE_NAMED = N_("the named card")
@@ -392,6 +415,8 @@ IS_NAMED = N_("{it} is the named card")
 SAME_NAME = N_("{a} has the same name as {b}")
 TAKE_TOKENS_EXPR = (N_("take {kind} tokens equal to {amount}"),
                     N_("takes {kind} tokens equal to {amount}"))
+VP_TOKENS = ngettext("+{n} {kind} token", "+{n} {kind} tokens")   # the rules' victory token
+VP_TOKENS_EXPR = N_("+{kind} tokens equal to {amount}")
 TAKE_TOKENS = (ngettext("take a {kind} token", "take {n} {kind} tokens"),
                ngettext("takes a {kind} token", "takes {n} {kind} tokens"))
 LOSE_TOKENS = (ngettext("return a {kind} token", "return {n} {kind} tokens"),
@@ -420,7 +445,7 @@ NEXT_TURN = N_("at the start of your next turn, {x}")
 NEXT_TURN_BONUSES = N_("at the start of your next turn: {x}")
 TURN_COST = {-1: N_("{cards} cost ${n} less this turn, but not less than $0"),
              1: N_("{cards} cost ${n} more this turn")}
-ALL_CARDS = N_("all cards")
+ALL_CARDS = N_("all cards (including cards in players' hands)")
 TURN_DRAW = N_("you only draw {n} cards (instead of {usual}) in this turn's Clean-up phase")
 EXTRA_TURN_YOU = N_("take an extra turn after this one")
 AT_MOST_IN_A_ROW = N_("this can't cause you to take more than {n} consecutive turns")
@@ -440,6 +465,9 @@ HISTORY_OF = {"played_last_turn": N_("{what} that {player} played on his last tu
 HISTORY_NONE = {"played": N_("you didn't play a {kind} card this turn"),
                 "gained": N_("you didn't gain a {kind} card this turn"),
                 "bought": N_("you didn't buy a {kind} card this turn")}
+HISTORY_NONE_ANY = {"played": N_("you didn't play any cards this turn"),
+                    "gained": N_("you didn't gain any cards this turn"),
+                    "bought": N_("you didn't buy any cards this turn")}
 HISTORY_AT_LEAST = {"played": ngettext("you've played {n} or more {kind} card this turn",
                                        "you've played {n} or more {kind} cards this turn"),
                     "gained": ngettext("you've gained {n} or more {kind} card this turn",

@@ -25,7 +25,7 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     HAVE_ANY_IN_PLAY, OWN_COST_CHANGE, OWN_COST_CHANGE_PER, SETUP, THIS, DIVIDER, EVENT,
     IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
-    PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
+    NOT_IN_SUPPLY, PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
 )
 from .clauses import bonus
@@ -278,6 +278,8 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if rules and lines:
         lines.append(DIVIDER)
     lines += rules
+    if not card.supply:
+        lines.append(ctx.t(NOT_IN_SUPPLY))      # its pile is beside the Supply, as printed
     lines = [sounds(locale, _tidy_commas(x)) for x in lines]
     if locale.language == "en":
         lines = [english_articles(x) for x in lines]
@@ -307,4 +309,4 @@ def joined_text(rendered: RenderedCard) -> str:
     parts = [x for x in rendered.text if x and x != DIVIDER]
     if len(parts) == 1 and not parts[0].startswith("+"):
         return parts[0]              # "$1", "3 VP": a lone icon line has no full stop
-    return " ".join(x if x[-1:] in ".!?" else x + "." for x in parts)
+    return " ".join(x if x[-1:] in ".!?" or x.endswith(".)") else x + "." for x in parts)

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 
-from . import clauses as C, idioms, lasting
+from . import choices, clauses as C, idioms, lasting, moves
 from .context import Ctx, cap
 from .forms import joined, variant
 
-STATEMENTS = {**C.CLAUSES, **lasting.CLAUSES}      # statement type -> its clause
+STATEMENTS = {**C.CLAUSES, **moves.CLAUSES, **choices.CLAUSES,      # statement type ->
+              **lasting.CLAUSES}                                    # its clause
 
 
 def context_for(locale, catalog, card, **kw) -> Ctx:
@@ -43,7 +44,14 @@ def stmt(ctx: Ctx, s) -> str:
     if isinstance(s, A.Gain):
         return C.gain(ctx, s, count)
     render = STATEMENTS.get(type(s))
-    return render(ctx, s) if render is not None else str(s)
+    hold = ctx.revealed_hold
+    if isinstance(s, (A.If, A.ChooseOne)) and ctx.revealed_fresh:
+        ctx.revealed_hold = True            # every option says "them"
+    text = render(ctx, s) if render is not None else str(s)
+    ctx.revealed_hold = hold
+    if not isinstance(s, A.RevealTop) and not hold:
+        ctx.revealed_fresh = False          # only the clause right after says "them"
+    return text
 
 
 def block(ctx: Ctx, stmts) -> str:
@@ -57,7 +65,7 @@ def block(ctx: Ctx, stmts) -> str:
     # "each other player reveals ..., trashes ... and discards ... . If ..., he gains ..."
     sentences, run = [], []
     for s, p in parts:
-        if isinstance(s, A.AsYou) or isinstance(s, A.If) and not C.implicit_if(ctx, s):
+        if isinstance(s, A.AsYou) or isinstance(s, A.If) and not choices.implicit_if(ctx, s):
             if run:
                 sentences.append(C.join(ctx, run))
                 run = []

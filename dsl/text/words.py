@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
-                             same_name_as, single, token_name)
+from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call,
+                      is_card_id, is_names, mat_name, negation, num, same_name_as, single,
+                      token_name)
 from .forms import variant
 
 
@@ -25,8 +26,9 @@ def kind_adj(ctx: Ctx, cond) -> str:
         return ctx.t(OTHER_KIND_ADJ, kind=kind_adj(ctx, cond.left))
     if isinstance(cond, A.Not):
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
-    if isinstance(cond, A.Or):
-        return ctx.t(OR, a=kind_adj(ctx, cond.left), b=kind_adj(ctx, cond.right))
+    if isinstance(cond, A.Or):           # "Curse, Ruins, Shelter or Victory"
+        kinds = [kind_adj(ctx, x) for x in disjuncts(cond)]
+        return ctx.t(OR, a=ctx.t(LIST_SEP).join(kinds[:-1]), b=kinds[-1])
     if isinstance(cond, A.And):
         if isinstance(cond.right, A.Not):
             return ctx.t(OTHER_THAN, a=kind_adj(ctx, cond.left),
@@ -40,7 +42,7 @@ def kind_adj(ctx: Ctx, cond) -> str:
 def a_card_that(ctx: Ctx, cond) -> str:
     """`a non-Victory card costing up to $4`: a condition on one card as "a card" phrase,
     its cost test (a conjunct comparing the card's cost) after the noun."""
-    parts = _conjuncts(cond)
+    parts = conjuncts(cond)
     tests = [p for p in parts if cost_test(p) is not None]
     if len(tests) != 1 or len(parts) == 1:
         return ctx.t(A_KIND, kind=kind_adj(ctx, cond))
@@ -49,14 +51,11 @@ def a_card_that(ctx: Ctx, cond) -> str:
     for p in rest[1:]:
         kind = A.And(kind, p)
     op, cost = cost_test(tests[0])
+    if isinstance(kind, A.Not):     # "a card costing up to $4 that is not a Victory card"
+        return that_is(ctx, ctx.t(COSTING_CMP[op], what=ctx.t(A_CARD),
+                                  cost=cost_phrase(ctx, cost)), kind, True)
     return ctx.t(COSTING_CMP[op], what=ctx.t(A_KIND, kind=kind_adj(ctx, kind)),
                  cost=cost_phrase(ctx, cost))
-
-
-def _conjuncts(cond) -> list:
-    if isinstance(cond, A.And):
-        return _conjuncts(cond.left) + _conjuncts(cond.right)
-    return [cond]
 
 
 def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
@@ -153,8 +152,12 @@ def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
         if pronoun:
             return ctx.pronoun(not single)
         return ctx.t((BOUND_ONE if single else BOUND_MANY).get(verb, THEM))
+    if name == "revealed" and ctx.others_gone:       # what `reveal until` waited for
+        return ctx.pronoun(ctx.until_n != 1)
     if name == "revealed" and ctx.revealed_split:
         return ctx.t(THE_OTHER_REVEALED)
+    if name == "revealed" and ctx.revealed_fresh:      # "look at the top 2 cards ...
+        return ctx.pronoun(True)                       # discard them"
     if name == "revealed" and ctx.bound.get("__revealed_one"):
         return ctx.pronoun()
     if ctx.he and name in THE_HE:
@@ -171,6 +174,13 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     if isinstance(target, A.AllOf):
         e = target.expr
         if isinstance(e, A.Where):
+            if isinstance(e.source, A.Name) and e.source.name == "revealed" and \
+                    ctx.until_cond is not None:
+                if e.cond == ctx.until_cond and ctx.until_n == 1:
+                    return ctx.pronoun()                 # "reveal ... a Treasure. Play it"
+                if e.cond == negation(ctx.until_cond):
+                    ctx.others_gone = True
+                    return ctx.t(THE_OTHER_CARDS)        # "discard the other cards"
             if isinstance(e.source, A.Name) and e.source.name == "revealed":
                 if isinstance(e.cond, A.Compare) and e.cond.left == A.Name("name") and \
                         isinstance(e.cond.right, A.Name) and \
@@ -179,6 +189,11 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                 if cost_test(e.cond) is not None:
                     return ctx.t(THE_REVEALED_WHAT, what=cards_word(ctx, e.cond))
                 return ctx.t(THE_REVEALED_KIND, kind=kind_adj(ctx, e.cond))
+            if isinstance(e.source, A.Name) and e.source.name in ZONES and \
+                    e.source.name not in ctx.bound and e.source.name not in ("revealed",
+                                                                          "set_aside"):
+                return zone_np(ctx, A.Where(e.source, e.cond)) if ctx.he else ctx.t(
+                    ZONES[e.source.name], cards=ctx.t(ALL_KIND, kind=kind_adj(ctx, e.cond)))
             return ctx.t(THE_KIND, kind=kind_adj(ctx, e.cond), them=target_np(
                 ctx, A.AllOf(e.source, None)))
         if isinstance(e, A.Name):
@@ -187,6 +202,9 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         return describe(ctx, e)
     sel = target
     src, kind = sel.source, sel.kind
+    if src == ctx.said_there and src is not None and sel.mode == "exactly" and \
+            num(sel.count) == 1 and kind is None and not sel.by_you:
+        return ctx.t(ONE_OF_THEM)        # "if there are any cards ..., gain one of them"
     copies = same_name_as(src.cond) if isinstance(src, A.Where) else None
     if copies is not None and num(sel.count) is not None:
         x = them(ctx, copies.name, pronoun=True) if isinstance(copies, A.Name) else \
@@ -196,6 +214,13 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     elif isinstance(src, A.Where) and kind is None:
         kind, src = src.cond, src.source
         what = cards_np(ctx, sel.mode, sel.count, kind)
+        if isinstance(kind, A.Not) and isinstance(kind.operand, A.Name) and \
+                num(sel.count) == 1 and sel.mode == "exactly" and not sel.by_you and \
+                src in (A.Name("hand"), A.Name("discard")) and not ctx.he:
+            # "a card from your hand that is not a Treasure"
+            return that_is(ctx, target_np(ctx, A.Selection(sel.mode, sel.count, None, src,
+                                                           False, sel.bind), verb),
+                           kind, False)
     elif isinstance(src, A.Where):
         what = that_is(ctx, cards_np(ctx, sel.mode, sel.count, kind), src.cond,
                        cost_test(kind) is not None)
@@ -204,14 +229,17 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         what = ctx.t(ANOTHER_COPY, card=ctx.card_name(kind))
     else:
         what = cards_np(ctx, sel.mode, sel.count, kind)
-    if isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
+    if src == A.Name("revealed") and ctx.revealed_fresh and sel.mode == "any" and \
+            sel.kind is None and "revealed" not in ctx.bound:
+        out = ctx.t(ANY_OF_THEM)                       # "discard any number of them"
+    elif isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
             and sel.kind is None:
         verb_b = ctx.bound[src.name][0]
         many = ctx.t(BOUND_MANY.get(verb_b, THEM))
         out = ctx.t(ANY_OF, them=many) if sel.mode == "any" else many
     elif isinstance(src, A.Name) and src.name in FROM and src.name not in ctx.bound:
         if src.name == "revealed" and sel.mode == "exactly" and num(sel.count) == 1 and \
-                sel.kind and not ctx.bound.get("__revealed_one"):
+                kind and is_names(kind) and not ctx.bound.get("__revealed_one"):
             out = ctx.t(A_REVEALED, kind=kind_adj(ctx, kind) if not isinstance(kind, str)
                         else ctx.kind_name(kind))
         elif src.name == "hand" and verb == "discard":
@@ -222,6 +250,8 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
             out = ctx.t(IN_HAND_HE if ctx.he else IN_HAND, what=what)
         elif ctx.he and src.name in FROM_HE:
             out = ctx.t(FROM_HE[src.name], what=what)
+        elif src.name == "discard" and ctx.discard_it:
+            out = ctx.t(FROM_IT, what=what)
         else:
             out = ctx.t(FROM[src.name], what=what)
     elif isinstance(src, A.Name):
@@ -259,6 +289,10 @@ def pred(ctx: Ctx, cond) -> str:
     test = cost_test(cond)
     if test is not None:
         return cards_np(ctx, "exactly", A.Num(1), cond)
+    if isinstance(cond, A.Compare) and cond.left == A.Name("name") and cond.op in ("=", "!=") \
+            and isinstance(cond.right, A.Name):            # `name != named`: the named card
+        it = them(ctx, cond.right.name)
+        return it if cond.op == "=" else ctx.t(COND["not"], x=it)
     return describe(ctx, cond)
 
 
@@ -321,6 +355,8 @@ def per(ctx: Ctx, e) -> str | None:
 
 
 def cost_phrase(ctx: Ctx, e) -> str:
+    if isinstance(e, tuple):                 # a range (dsl.text.context.cost_test)
+        return ctx.t(COST_RANGE, low=cost_phrase(ctx, e[0]), high=cost_phrase(ctx, e[1]))
     if isinstance(e, A.CostLit):
         return "$" + str(e.coins) + ("P" * e.potion)
     if isinstance(e, A.Num):
@@ -408,13 +444,22 @@ def condition(ctx: Ctx, c) -> str:
             if isinstance(r, A.Name) and ctx.bound.get(r.name, ("",))[0] == "name":
                 return ctx.t(IS_NAMED, it=a)
             return ctx.t(SAME_NAME, a=a, b=describe(ctx, r))
+        if is_call(l, "count") and isinstance(l.args[0], A.Name) and c.op == "=" and \
+                num(r) == 0 and l.args[0].name in HISTORY_NONE_ANY:
+            return ctx.t(HISTORY_NONE_ANY[l.args[0].name])
+        if isinstance(l, A.Name) and l.name in FACT_AT_LEAST and l.name not in ctx.bound \
+                and c.op == ">=" and num(r) is not None:
+            return ctx.t(FACT_AT_LEAST[l.name], n=num(r))
         history = history_test(l)
         if history is not None and num(r) is not None:
             which, kind = history
             if num(r) == 0 and c.op == "=" and which in HISTORY_NONE:
                 return ctx.t(HISTORY_NONE[which], kind=kind_adj(ctx, kind))
             if c.op == ">=" and which in HISTORY_AT_LEAST:
-                return ctx.tn(HISTORY_AT_LEAST[which], num(r), kind=kind_adj(ctx, kind))
+                text = ctx.tn(HISTORY_AT_LEAST[which], num(r), kind=kind_adj(ctx, kind))
+                return ctx.t(COUNTING_THIS, x=text) if which == "played" and \
+                    counts_this(ctx, kind) else text
+
         if is_call(l, "count") and isinstance(l.args[0], A.Where) and num(r) == 0 \
                 and c.op in ("=", ">"):
             w = l.args[0]
@@ -423,6 +468,16 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
             if src == "hand" and c.op == "=" and not ctx.he:
                 return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
+            if cost_test(w.cond) is not None or src in ZONES and src not in ctx.bound and \
+                    src not in ("revealed", "set_aside"):   # "there are any ... in your hand"
+                return ctx.t(COND["none_in" if c.op == "=" else "some_in"],
+                             cards=zone_np(ctx, w))
+            if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "reveal" \
+                    and c.op == "=" and is_names(w.cond):     # "if he didn't reveal a
+                return ctx.p(NONE_REVEALED, kind=kind_adj(ctx, w.cond))   # Treasure"
+            if isinstance(w.source, A.Name) and ctx.bound.get(src, ("",))[0] == "trash" \
+                    and c.op == ">" and is_names(w.cond):    # "if a Knight is trashed
+                return ctx.t(COND["some_trashed"], kind=kind_adj(ctx, w.cond))    # by this"
             key = "none_among" if c.op == "=" else "some_among"
             return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),
                          them=them(ctx, src) if src else describe(ctx, w.source))

@@ -196,6 +196,15 @@ def cost_test(cond):
     return None
 
 
+def cost_range(cond):
+    """(low, high) when a condition on a card is `cost >= LOW and cost <= HIGH`."""
+    if isinstance(cond, A.And):
+        low, high = cost_test(cond.left), cost_test(cond.right)
+        if low is not None and high is not None and (low[0], high[0]) == (">=", "<="):
+            return low[1], high[1]
+    return None
+
+
 def same_name_as(cond):
     """The expression X of a condition `name = name(X)` on a card ("copies of X")."""
     if isinstance(cond, A.Compare) and cond.op == "=" and cond.left == A.Name("name") and \

@@ -288,6 +288,7 @@ COND = {
     "have_in": N_("you have a {kind} card in play"),
     "none_among": N_("there are no {kind} cards among {them}"),
     "some_among": N_("there is a {kind} card among {them}"),
+    "some_costing_among": N_("there is {what} among {them}"),     # a cost test: no adjective
     "it_is": N_("{it} is {pred}"),
     "it_is_not": N_("{it} is not {pred}"),
     "not": N_("not {x}"),
@@ -387,6 +388,7 @@ COPIES_OF = (ngettext("{n} copy of {x}", "{n} copies of {x}"),
 COSTING_CMP = {">=": N_("{what} costing {cost} or more"), "<=": N_("{what} costing up to {cost}"),
                "=": N_("{what} costing exactly {cost}"), ">": N_("{what} costing more than {cost}"),
                "<": N_("{what} costing less than {cost}")}
+COSTING_BETWEEN = N_("{what} costing from {low} to {high}")     # `cost >= $3 and cost <= $6`
 REVEAL_BOTTOM = {"reveal": (N_("reveal the bottom card of your deck"),
                             N_("reveals the bottom card of his deck")),
                  "look": (N_("look at the bottom card of your deck"),

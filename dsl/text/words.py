@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .context import (Ctx, cost_test, is_call, is_card_id, mat_name, num,
+from .context import (Ctx, cost_range, cost_test, is_call, is_card_id, mat_name, num,
                              same_name_as, single, token_name)
 from .forms import variant
 
@@ -87,6 +87,10 @@ def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
     if test is not None:
         return ctx.t(COSTING_CMP[test[0]], what=cards_np(ctx, mode, count, None),
                      cost=cost_phrase(ctx, test[1]))
+    low_high = cost_range(kind)
+    if low_high is not None:
+        return ctx.t(COSTING_BETWEEN, what=cards_np(ctx, mode, count, None),
+                     low=cost_phrase(ctx, low_high[0]), high=cost_phrase(ctx, low_high[1]))
     card = named_card(ctx, kind)
     named = _named_np(ctx, mode, num(count), card) if card is not None else None
     if named is not None:
@@ -452,6 +456,9 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
             if src == "hand" and c.op == "=" and not ctx.he:
                 return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
+            if c.op == ">" and (cost_test(w.cond) or cost_range(w.cond)) is not None:
+                return ctx.t(COND["some_costing_among"], what=cards_np(ctx, "exactly", A.Num(1),
+                             w.cond), them=them(ctx, src) if src else describe(ctx, w.source))
             key = "none_among" if c.op == "=" else "some_among"
             return ctx.t(COND[key], kind=kind_adj(ctx, w.cond),
                          them=them(ctx, src) if src else describe(ctx, w.source))

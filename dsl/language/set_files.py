@@ -69,11 +69,14 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         no_bidi(src, ("kingdoms", i, "names"), k["names"])
     for i, t in enumerate(data.get("types", [])):
         no_bidi(src, ("types", i, "names"), t["names"])
+    for i, t in enumerate(data.get("tokens", [])):
+        no_bidi(src, ("tokens", i, "names"), t["names"])
     for i, r in enumerate(data.get("rules", [])):
         no_bidi(src, ("rules", i, "names"), r.get("names") or {})
     catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path),
                                 "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
-                                "lint_ignore": _lint_ignore(src, data)}
+                                "lint_ignore": _lint_ignore(src, data),
+                                "tokens": {t["id"]: dict(t["names"]) for t in data.get("tokens", [])}}
     for i, t in enumerate(data.get("types", [])):
         if t["id"] in catalog.types:
             src.error(("types", i, "id"), "E006", f"duplicate card type '{t['id']}' (also in "

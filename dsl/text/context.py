@@ -76,7 +76,7 @@ class Ctx:
         except (KeyError, IndexError, ValueError):
             self._note("template: " + msgid)
             return msgid.format(**kw)
-        if text == msgid and self.locale.language != SOURCE_LANG:
+        if text == msgid and not self.locale.has(msgid):
             out = english_articles(out)   # an English template another locale falls back on
         return self._example(msgid, agreement.classify(self.locale, template_phrase(
             out, text, kw, lambda form: agreement.chosen(self.locale, msgid, kw, form=form) or
@@ -278,15 +278,24 @@ def is_kind_name(ctx, name: str) -> bool:
 
 def token_name(ctx, kind: str) -> str:
     """A token kind in words: the card's name when a card is named so (Embargo), `VP` for
-    the rules' victory token, else the kind itself."""
+    the rules' victory token, the name a set file declares (`tokens:`, translated like a
+    type name), else the kind itself."""
     if ctx.catalog is not None and ctx.catalog.rules is not None and \
             kind == ctx.catalog.rules.victory_token:
         return ctx.t(VP_TOKEN_KIND)
     if is_card_id(ctx, kind):
         return ctx.card_name(kind)
-    english = kind.replace("_", " ").capitalize()
+    names = next((s["tokens"][kind] for s in (ctx.catalog.sets.values() if ctx.catalog else ())
+                  if kind in (s.get("tokens") or {})), None) or {}
+    english = names.get(SOURCE_LANG) or kind.replace("_", " ").capitalize()
+    if SOURCE_LANG in names:                     # a set file's `tokens:` (msgctxt "token name")
+        name, fell_back = ctx.locale.token_name(names)
+        if not fell_back:
+            return name_phrase(name, lambda form: ctx.locale.token_name_form(english, form))
     if (TOKEN_NAME, english) in ctx.locale.translated:      # msgctxt "token|name": the
         return ctx.locale.pgettext(TOKEN_NAME, english)     # language's word for the token
+    if SOURCE_LANG in names and ctx.locale.language != SOURCE_LANG:
+        ctx._note(f"token: {kind}")
     return english
 
 

@@ -30,10 +30,12 @@ from pathlib import Path
 
 from dsl.language.data import fan_subfolders, shipped_dir
 from dsl.language.inputs import InputError, read_bounded
+from .word_order import read_rules
 
 DOMAIN = "dominion"
 CARD_NAME = "card name"          # msgctxt of card names
 CARD_TYPE = "card type"          # msgctxt of type names
+TOKEN_NAME = "token name"        # msgctxt of the names of token kinds a set file declares
 PHRASE = "phrase"                # msgctxt prefix of a template's forms ("phrase|acc")
 SOURCE_LANG = "en"               # the language of the msgids
 
@@ -74,6 +76,7 @@ class Locale:
     po: object = None                    # the babel Catalog, when there is one
     dropped: tuple = ()                  # (line, msgid, problem) of unsafe translations
     form_dropped: frozenset = frozenset()  # msgids refused only in a "...|form" entry
+    order_rules: tuple = ()              # word-order rules (dsl.text.word_order), compiled
 
     @cached_property
     def dropped_ids(self) -> frozenset:
@@ -136,6 +139,19 @@ class Locale:
         if (CARD_NAME, english) in self.translated:
             return self.pgettext(CARD_NAME, english), False
         return english, self.language != SOURCE_LANG
+
+    def token_name(self, names: dict) -> tuple[str, bool]:
+        """(name, fell_back) of a token kind a set file declares (`names`: its names)."""
+        if self.code in names or self.language in names:
+            return names.get(self.code, names.get(self.language)), False
+        english = names.get(SOURCE_LANG, "")
+        if (TOKEN_NAME, english) in self.translated:
+            return self.pgettext(TOKEN_NAME, english), False
+        return english, self.language != SOURCE_LANG
+
+    def token_name_form(self, english: str, form: str) -> str | None:
+        """A token kind's name in a grammatical form (msgctxt "token name|gen"), or None."""
+        return self._form(TOKEN_NAME, english, form)
 
     def type_name(self, type_id: str, catalog=None) -> tuple[str, bool]:
         """(name, fell_back) of a card type: sets/basic/set.yaml first, then the catalog."""
@@ -282,7 +298,8 @@ def _load(po_path: Path, mtime: float) -> Locale:
         trans = gettext.GNUTranslations(io.BytesIO(data))
     except (OSError, ValueError, SyntaxError, RecursionError) as e:
         raise LocaleError(f"{po_path}: bad catalog (check Plural-Forms): {e}") from None
-    return Locale(lang, trans, _translated_keys(po), po, tuple(dropped), form_only)
+    return Locale(lang, trans, _translated_keys(po), po, tuple(dropped), form_only,
+                  read_rules(po))
 
 
 def get_locale(code: str, locales_dir: Path | None = None, extra=()) -> Locale:
@@ -335,7 +352,8 @@ def _chained(code: str, locales: list) -> Locale:
     return Locale(code, chain[0], frozenset().union(*(loc.translated for loc in locales)),
                   locales[0].po, tuple(d for loc in locales for d in loc.dropped),
                   frozenset().union(*(loc.form_dropped for loc in locales)) -
-                  frozenset().union(*(loc.dropped_ids for loc in locales)))
+                  frozenset().union(*(loc.dropped_ids for loc in locales)),
+                  tuple(r for loc in locales for r in loc.order_rules))
 
 
 # ---- extraction (pybabel extract) ---------------------------------------------------------
@@ -362,7 +380,8 @@ def extract_cards(fileobj, keywords, comment_tags, options):
     if "cost" in data and isinstance(names, dict) and isinstance(names.get("en"), str):
         yield line_of(names["en"]), "pgettext", (CARD_NAME, names["en"]), \
             [f"card id: {data.get('id')}"]
-    for t in data.get("types", []) if isinstance(data.get("types"), list) else []:
-        if isinstance(t, dict) and isinstance(t.get("names"), dict) and "en" in t["names"]:
-            yield line_of(t["names"]["en"]), "pgettext", (CARD_TYPE, t["names"]["en"]), \
-                [f"type id: {t.get('id')}"]
+    for key, context in (("types", CARD_TYPE), ("tokens", TOKEN_NAME)):
+        for t in data.get(key, []) if isinstance(data.get(key), list) else []:
+            if isinstance(t, dict) and isinstance(t.get("names"), dict) and "en" in t["names"]:
+                yield line_of(t["names"]["en"]), "pgettext", (context, t["names"]["en"]), \
+                    [f"{key[:-1]} id: {t.get('id')}"]

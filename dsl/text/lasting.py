@@ -63,6 +63,8 @@ def turn_cost(ctx: Ctx, s: A.TurnCost) -> str:
 def turn_draw(ctx: Ctx, s: A.TurnDraw) -> str:
     usual = ctx.catalog.rules.hand_size if ctx.catalog is not None and ctx.catalog.rules \
         else 5
+    if num(s.amount) is not None:                 # a number: its noun agrees with it
+        return ctx.tn(TURN_DRAW_N, num(s.amount), usual=usual)
     return ctx.t(TURN_DRAW, n=amount(ctx, s.amount), usual=usual)
 
 

@@ -48,7 +48,8 @@ LOSE_COINS_EXPR = N_("-$ equal to {amount}, to a minimum of $0")
 DRAWS = ngettext("draws a card", "draws {n} cards")
 OTHER_BONUS = N_("gets {bonus}")
 VP = ngettext("{n} VP", "{n} VP")
-VP_PER = N_("worth 1 VP for every {n} {cards} (rounded down)")
+VP_PER = ngettext("worth 1 VP for every {n} {cards} (rounded down)",
+                  "worth 1 VP for every {n} {cards} (rounded down)")   # plural: by {n}
 VP_EXPR = N_("worth as many VP as {amount}")
 
 # noun phrases of cards: count + kind
@@ -69,6 +70,12 @@ NAMED_FROM_PILE = N_("a {card} from the {card} pile")       # a card not in the 
 NAMED_N_FROM_PILE = ngettext("{n} {card} card from the {card} pile",
                              "{n} {card} cards from the {card} pile")
 NON = N_("non-{kind}")
+# a card's name where a kind of card stands ("an Estate card"): templates of their own, so
+# that a language can make the name the noun ("2 Silvers") and not a card type
+KIND_NAMED = {"one": N_("a {card} card"), "any": N_("any number of {card} cards"),
+              "all": N_("all {card} cards"),
+              "up_to": ngettext("up to {n} {card} card", "up to {n} {card} cards"),
+              "word": ngettext("{card} card", "{card} cards"), "non": N_("non-{card}")}
 OTHER_ADJ = N_("other")
 OTHER_KIND_ADJ = N_("other {kind}")
 OR = N_("{a} or {b}")
@@ -127,7 +134,7 @@ PER_BOUND = {"trash": N_("card trashed"), "discard": N_("card discarded"),
              "reveal": N_("card revealed"), "choose": N_("card chosen"),
              "set_aside": N_("card set aside"), "gain": N_("card gained")}
 PER_COST = N_("$1 {it} costs")
-PER_N = N_("{n} {cards}")
+PER_N = ngettext("{n} {cards}", "{n} {cards}")      # plural: the noun agrees with {n}
 ROUNDED_DOWN = N_("{x} (rounded down)")
 COUNTING_THIS = N_("{x} (counting this)")
 
@@ -447,6 +454,8 @@ TURN_COST = {-1: N_("{cards} cost ${n} less this turn, but not less than $0"),
              1: N_("{cards} cost ${n} more this turn")}
 ALL_CARDS = N_("all cards (including cards in players' hands)")
 TURN_DRAW = N_("you only draw {n} cards (instead of {usual}) in this turn's Clean-up phase")
+TURN_DRAW_N = ngettext("you only draw {n} card (instead of {usual}) in this turn's Clean-up phase",
+                       "you only draw {n} cards (instead of {usual}) in this turn's Clean-up phase")
 EXTRA_TURN_YOU = N_("take an extra turn after this one")
 AT_MOST_IN_A_ROW = N_("this can't cause you to take more than {n} consecutive turns")
 LATER_WHEN = N_("this turn, {x}")

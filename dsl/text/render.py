@@ -34,6 +34,7 @@ from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
 from .forms import english_articles
 from .agreement import sounds
+from .word_order import apply_rules
 from .forms import variant
 from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
@@ -67,7 +68,7 @@ def _vp_line(ctx: Ctx, vp) -> str:
     if isinstance(vp, A.Arith) and vp.op == "/" and num(vp.right) is not None and \
             is_call(vp.left, "count"):
         n = vp.right.value              # "for every 10 cards": the plural form of 10
-        return sentence(ctx.t(VP_PER, n=n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
+        return sentence(ctx.tn(VP_PER, n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
     if is_call(vp, "count") and isinstance(vp.args[0], A.Where) and \
             vp.args[0].source == A.Name("all_cards"):
         return sentence(ctx.t(VP_PER_CARD, kind=kind_adj(ctx, vp.args[0].cond)))
@@ -225,12 +226,13 @@ def _buy_if_line(ctx: Ctx, cond) -> str:
 
 _DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
 _DANGLING_COMMA = re.compile(r",+\s*(?=[.;:!?)]|$)")
+_SPACE_COMMA = re.compile(r"\s+(?=,)")       # before a phrase that opens with a comma
 
 
 def _tidy_commas(text: str) -> str:
     """A comma that closes a clause inside a phrase ("karty, které máš ve hře, na ...")
     goes when the sentence ends or another mark follows ("..., které máš ve hře.")."""
-    return _DANGLING_COMMA.sub("", _DOUBLE_COMMA.sub(",", text))
+    return _DANGLING_COMMA.sub("", _DOUBLE_COMMA.sub(",", _SPACE_COMMA.sub(",", text)))
 
 
 def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> RenderedCard:
@@ -280,7 +282,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     lines += rules
     if not card.supply:
         lines.append(ctx.t(NOT_IN_SUPPLY))      # its pile is beside the Supply, as printed
-    lines = [sounds(locale, _tidy_commas(x)) for x in lines]
+    lines = [sounds(locale, apply_rules(locale.order_rules, _tidy_commas(x))) for x in lines]
     if locale.language == "en":
         lines = [english_articles(x) for x in lines]
     fallbacks = [f for f in ctx.fallbacks if f != "name"]

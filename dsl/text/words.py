@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call,
-                      is_card_id, is_names, mat_name, negation, num, same_name_as, single,
-                      token_name)
+from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts,
+                      is_call, is_card_id, is_names, mat_name, negation, num, same_name_as,
+                      single, token_name)
 from .forms import variant
 
 
@@ -25,6 +25,9 @@ def kind_adj(ctx: Ctx, cond) -> str:
     if isinstance(cond, A.And) and _not_this(cond.right):
         return ctx.t(OTHER_KIND_ADJ, kind=kind_adj(ctx, cond.left))
     if isinstance(cond, A.Not):
+        card = named_card(ctx, cond.operand)
+        if card is not None:
+            return ctx.t(KIND_NAMED["non"], card=ctx.card_name(card))
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
     if isinstance(cond, A.Or):           # "Curse, Ruins, Shelter or Victory"
         kinds = [kind_adj(ctx, x) for x in disjuncts(cond)]
@@ -58,6 +61,24 @@ def a_card_that(ctx: Ctx, cond) -> str:
                  cost=cost_phrase(ctx, cost))
 
 
+def named_card(ctx: Ctx, kind) -> str | None:
+    """The card id when a kind of card is one card's name (`where copper`), else None."""
+    name = kind.name if isinstance(kind, A.Name) else kind if isinstance(kind, str) else None
+    return name if name is not None and is_card_id(ctx, name) else None
+
+
+def _named_np(ctx: Ctx, mode: str, n, card: str) -> str | None:
+    """`an Estate card`, `any number of Copper cards` in the templates of a card's name."""
+    name = ctx.card_name(card)
+    if mode in ("any", "all"):
+        return ctx.t(KIND_NAMED[mode], card=name)
+    if n is None:
+        return None
+    if mode == "up_to":
+        return ctx.tn(KIND_NAMED["up_to"], n, card=name)
+    return ctx.t(KIND_NAMED["one"], card=name) if n == 1 else ctx.tn(NAMED_N, n, card=name)
+
+
 def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
     """`2 cards`, `a Treasure card`, `up to 4 cards`, `any number of Action cards`, `a card
     costing $3 or more`."""
@@ -65,6 +86,10 @@ def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
     if test is not None:
         return ctx.t(COSTING_CMP[test[0]], what=cards_np(ctx, mode, count, None),
                      cost=cost_phrase(ctx, test[1]))
+    card = named_card(ctx, kind)
+    named = _named_np(ctx, mode, num(count), card) if card is not None else None
+    if named is not None:
+        return named
     k = None
     if isinstance(kind, str):
         k = ctx.kind_name(kind)
@@ -92,6 +117,9 @@ def cards_word(ctx: Ctx, cond, n: int = 2) -> str:
     if test is not None:
         return ctx.t(COSTING_CMP[test[0]], what=ctx.tn(CARD_WORD, n),
                      cost=cost_phrase(ctx, test[1]))
+    card = named_card(ctx, cond)
+    if card is not None:
+        return ctx.tn(KIND_NAMED["word"], n, card=ctx.card_name(card))
     return ctx.tn(KIND_WORD, n, kind=kind_adj(ctx, cond))
 
 
@@ -350,7 +378,8 @@ def per(ctx: Ctx, e) -> str | None:
         inner = e.left
         if is_call(inner, "count"):
             inner = inner.args[0]
-        return ctx.t(ROUNDED_DOWN, x=ctx.t(PER_N, n=e.right.value, cards=zone_np(ctx, inner)))
+        n = e.right.value              # the counted noun agrees with it: "5 karet"
+        return ctx.t(ROUNDED_DOWN, x=ctx.tn(PER_N, n, cards=zone_np(ctx, inner, max(n, 2))))
     return None
 
 

@@ -8,8 +8,9 @@ from .phrases import *  # noqa: F403 (the phrase templates, one module of tables
 from .forms import joined
 from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
                       is_kind_words, num, single, token_name)
+from .targets import target_np
 from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                    target_np, that_is, them)
+                    that_is, them)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:

@@ -8,7 +8,8 @@ from dsl.language import ast as A
 from . import choices, clauses as C, moves
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .context import Ctx, bind_name, cap, is_kind_words, mat_name, num, single
-from .words import describe, kind_adj, pred, target_np, them
+from .targets import target_np
+from .words import describe, kind_adj, pred, them
 
 
 class Said:

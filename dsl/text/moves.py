@@ -6,7 +6,8 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .context import Ctx, bind_name, cost_test, is_call, mat_name, num, single
-from .words import cost_phrase, target_np
+from .targets import target_np
+from .words import cost_phrase
 
 
 def looked_through(ctx: Ctx, target, render) -> str:

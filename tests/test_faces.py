@@ -138,8 +138,8 @@ def test_the_measure_is_the_shipped_fonts_own():
 
 def test_long_texts_shrink_and_short_ones_stay_large(faces):
     longest = max(faces, key=lambda k: sum(map(len, faces[k][1].text)))
-    assert longest[0] in ("noble_brigand", "possession", "rebuild", "hermit") and \
-        longest[1] != "en"
+    # a long text (Trade Route's, Noble Brigand's, Possession's, ...), in a longer language
+    assert sum(map(len, faces[longest][1].text)) > 300 and longest[1] != "en"
     assert faces[longest][0].text_size < faces["smithy", "en"][0].text_size
     assert faces["smithy", "en"][0].text_size == max(f.text_size for f, _ in faces.values())
     assert min(f.text_size for f, _ in faces.values()) >= 20        # still readable

@@ -195,3 +195,13 @@ def test_either_of_two_zones_takes_the_case_its_preposition_asks_in_each_languag
     assert "z(e)" not in cs and "z:" not in cs
     # and a definite object after the rest of the revealed cards: "Dobd el a többi lapot"
     assert "Dobd el a többi lapot." in _hu("rebuild")
+
+
+def test_czech_several_cards_costing_take_a_plural_relative_pronoun():
+    """A `phrase|many` variant: Rogue's "karty, které stojí od $3 do $6", while one card
+    keeps "jednu z nich, která stojí"."""
+    cs = " ".join(render_card(SHIPPED.cards["rogue"], SHIPPED, get_locale("cs")).text)
+    assert "Pokud jsou karty, které stojí od $3 do $6, na smetišti" in cs
+    assert "zahodí jednu z nich, která stojí od $3 do $6" in cs
+    en = " ".join(render_card(SHIPPED.cards["rogue"], SHIPPED, get_locale("en")).text)
+    assert "If there are any cards costing from $3 to $6 in the trash" in en

@@ -115,8 +115,9 @@ def cards_word(ctx: Ctx, cond, n: int = 2) -> str:
         return ctx.tn(CARD_WORD, n)
     test = cost_test(cond)
     if test is not None:
-        return ctx.t(COSTING_CMP[test[0]], what=ctx.tn(CARD_WORD, n),
-                     cost=cost_phrase(ctx, test[1]))
+        out = ctx.t(COSTING_CMP[test[0]], what=ctx.tn(CARD_WORD, n),
+                    cost=cost_phrase(ctx, test[1]))
+        return variant(out, "many") if n != 1 else out   # Czech "karty, které stojí"
     card = named_card(ctx, cond)
     if card is not None:
         return ctx.tn(KIND_NAMED["word"], n, card=ctx.card_name(card))

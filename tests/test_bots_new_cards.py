@@ -191,3 +191,12 @@ def test_band_of_misfits_is_played_as_the_card_worth_most_now():
     alone = table(["band_of_misfits"], ["band_of_misfits", "copper", "copper", "estate",
                                         "estate"], deck=["copper"] * 5, agents=[b, bot("bm")])
     assert defaults.play_value(b, alone, 0, _first(alone, "band_of_misfits")) == 0
+
+
+def test_a_bot_plays_a_fan_card_that_may_be_another_without_weighing_it_as_itself():
+    """Understudy (a fan card) may be any Action costing up to $4, itself included by
+    cost: it is never offered itself, so the bot's weighing ends (it once recursed)."""
+    from pathlib import Path
+    cat = load_shipped([Path(__file__).parent / "fixtures" / "fan" / "understudy.yaml"]).catalog
+    res = run_games(cat, ["understudy", "smithy", "village"], ["bm:understudy", "bm"], 20, 1)
+    assert res.games == 20 and res.unfinished == 0

@@ -86,3 +86,17 @@ def test_owned_counts_the_cards_of_a_mixed_pile():
         game.gain_from_supply(0, "knights")
     assert owned(game, Frame(0, 0)) == 3
     assert compiled(parse_expr("owned(copper)"))(game, Frame(0, 0)) == 7
+
+
+def test_a_person_at_the_terminal_sees_a_kingdom_pile_by_its_name_and_top_card():
+    import io
+    from interpreter.bots.human import HumanAgent
+    from interpreter.core.decisions import Decision
+    out = io.StringIO()
+    human = HumanAgent(0, inp=io.StringIO("1\n"), out=out, catalog=CATALOG)
+    game = Game(CATALOG, ["knights"], 2, [human, None], seed=1)
+    top = CATALOG.name_of(game.supply["knights"].d.id)
+    d = Decision(0, "pile", "buy", "buy a card", ("knights", "silver"), 0, 1)
+    assert human.decide(game, d) == "knights"
+    shown = out.getvalue()
+    assert f"Knights: {top} $5 (10)" in shown and f"1. Knights: {top}" in shown

@@ -80,6 +80,7 @@ class CardDef:
     changes_costs: bool = field(init=False, compare=False, repr=False)
     protects: bool = field(init=False, compare=False, repr=False)
     bans_buys: bool = field(init=False, compare=False, repr=False)
+    plays_as: bool = field(init=False, compare=False, repr=False)
     turn_events: frozenset = field(init=False, compare=False, repr=False)
     reads_history: bool = field(init=False, compare=False, repr=False)
     gains_named: frozenset = field(init=False, compare=False, repr=False)
@@ -103,6 +104,9 @@ class CardDef:
             "protects": any(m.unaffected for m in self.modifiers),
             # whether a play of it can forbid buying a card (`this turn can't buy X`)
             "bans_buys": _has(self, A.TurnBan),
+            # whether it plays as another card (`play this as if it were ...`): such a
+            # card is never what another one plays as (no loop, Band of Misfits as itself)
+            "plays_as": _has(self, A.PlayAs),
             # the events its `this turn on EVENT` triggers listen to
             "turn_events": frozenset(n.event for n in _all_nodes(self)
                                      if isinstance(n, A.Later)),

@@ -32,6 +32,14 @@ class HumanAgent:
             d = self.catalog.cards[o]
         return self.card_name(d) if d is not None else str(o)
 
+    def pile_label(self, cid: str, pile) -> str:
+        """A Supply pile as the player sees it: its card, or a mixed pile's name and its
+        top card ("Knights: Sir Bailey"), whose id (`knights`) a buy answers with."""
+        top = self.label(pile.d.id)
+        if not pile.mixed or self.catalog is None:
+            return top
+        return f"{self.catalog.name_of(cid, self.ui.locale.code)}: {top}"
+
     def card_text(self, d) -> str:
         from dsl.text.render import render_card
         r = render_card(d, self.catalog, self.ui.locale)
@@ -73,7 +81,7 @@ class HumanAgent:
         self.say(f"{t(ui.HAND) + ' ':10}" + ", ".join(self.label(c) for c in me.hand.cards))
         self.say(f"{t(ui.IN_PLAY) + ' ':10}" + ", ".join(self.label(c)
                                                           for c in pl.in_play.cards))
-        supply = ", ".join(f"{self.label(z.d.id)} {game.cost(z.d)} ({len(z)})"
+        supply = ", ".join(f"{self.pile_label(cid, z)} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say(f"{t(ui.SUPPLY) + ' ':10}" + supply)
         for line in game.log[-8:]:
@@ -85,7 +93,7 @@ class HumanAgent:
         src = f" [{self.label(d.source)}]" if d.source else ""
         while True:
             try:
-                return self._ask(d, self.ui.prompt(d.prompt) + src)
+                return self._ask(game, d, self.ui.prompt(d.prompt) + src)
             except _Help as h:
                 self.say(h.text)
             except ValueError as e:
@@ -114,7 +122,7 @@ class HumanAgent:
                 return self.card_text(d)
         return self.ui.t(ui.NO_SUCH_CARD, name=repr(name))
 
-    def _ask(self, d: Decision, prompt: str):
+    def _ask(self, game, d: Decision, prompt: str):
         t = self.ui.t
         if d.kind == "yesno":
             a = self._answer(f"{prompt}? {t(ui.YES_NO)} ", d).lower()
@@ -123,7 +131,8 @@ class HumanAgent:
             if a in ("n", "no", "2", "nem", "ne"):
                 return False
             raise ValueError(t(ui.ANSWER_Y_N))
-        labels = [self.label(o) for o in d.options]
+        labels = [self.pile_label(o, game.supply[o]) if d.kind == "pile" and o in game.supply
+                  else self.label(o) for o in d.options]
         for i, label in enumerate(labels, 1):
             self.say(f"  {i}. {label}")
         if d.kind in ("option", "pile", "name"):

@@ -162,7 +162,7 @@ def best_play_as(w: Weigher, s: A.PlayAs, f):
     """The definition of the Supply card a `play this as if it were ...` is worth most
     as, now (None when it may be none)."""
     g = w.g
-    options = g.interp.gain_candidates(s.spec, f)
+    options = g.interp.play_as_options(s.spec, f)     # none plays as another: no recursion
     if not options:
         return None
     scored = [(w.value(g.offered(cid).on_play, f), i, cid) for i, cid in enumerate(options)]

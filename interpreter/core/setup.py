@@ -66,7 +66,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         raise GameError(f"{n} players: the rules allow {rules.min_players} to "
                         f"{rules.max_players}")
     mixed = catalog.piles
-    unknown = [c for c in kingdom if c not in cards and not (c in mixed and mixed[c].kingdom)]
+    unknown = [c for c in kingdom if c not in cards and not catalog.is_kingdom(c)]
     if unknown:
         raise GameError(f"unknown card(s) in the kingdom: {', '.join(unknown)}")
     ids = list(rules.basic_piles)

@@ -31,6 +31,13 @@ class LastingStatements:
                 A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
                 A.MoveTokens: self._move_tokens, A.PlayAs: self._play_as}
 
+    def play_as_options(self, spec: A.GainSpec, f: Frame) -> list:
+        """The piles whose top card a `play ... as if it were SPEC` may choose: those a gain
+        of SPEC may take, but never a card that itself plays as another (Band of Misfits
+        is never played as a Band of Misfits; two such cards cannot loop)."""
+        g = self.game
+        return [cid for cid in self.gain_candidates(spec, f) if not g.offered(cid).plays_as]
+
     def _play_as(self, s: A.PlayAs, f: Frame, optional):
         """`play this as if it were SPEC`: the player chooses a Supply pile whose top card
         SPEC allows (read while the card is still itself: `cost(this)`); the card is that
@@ -41,7 +48,7 @@ class LastingStatements:
                  if c.owner is not None and c.zone is g.players[c.owner].in_play]
         if not cards:
             return False
-        options = self.gain_candidates(s.spec, f)
+        options = self.play_as_options(s.spec, f)
         if not options:
             return False
         card = cards[0]
@@ -96,11 +103,12 @@ class LastingStatements:
         if not n:
             return False
         g = self.game
-        if s.piles is not None:               # every pile the condition holds of (of
-            cats = g.catalog                  # each card of a mixed pile: the Knights with
-            hits = [cid for cid, pile in g.supply.items()     # Dame Josephine on top are
-                    if all(self.holds(s.piles, d, frame=f)     # not a Victory pile)
-                           for d in (cats.defs_of(cid) if pile.mixed else (pile.d,)))]
+        if s.piles is not None:
+            # every pile the condition holds of; of a mixed pile, of each of its cards (the
+            # Knights with Dame Josephine on top are not a Victory pile)
+            hits = [cid for cid, pile in g.supply.items()
+                    if all(self.holds(s.piles, d, frame=f)
+                           for d in (g.catalog.defs_of(cid) if pile.mixed else (pile.d,)))]
             return any([g.add_pile_tokens(cid, s.kind, n) for cid in hits])
         if s.on_pile:
             piles = tuple(g.supply)

@@ -127,7 +127,7 @@ class Chunk(NamedTuple):
 
 def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int],
                card_paths: tuple = (), stats: bool = False, run: int = 0,
-               rule_choice: tuple = ((), ())) -> Chunk:
+               rule_choice: tuple = ((), ()), engine: str = "auto") -> Chunk:
     """Play some games of a run (in a worker process or on a cluster node, which loads
     the shipped sets and the fan sets at `card_paths` once per process)."""
     global _INHERITED
@@ -136,11 +136,12 @@ def play_chunk(kingdom: list[str], bots: list[str], seed: int, indices: list[int
         from dsl.language.fansets import open_sets
         catalog = _INHERITED = open_sets([Path(p) for p in card_paths]).catalog
     return _play_part(catalog, kingdom, bots, seed, indices, stats, run,
-                      _STRATEGIES.setdefault(id(catalog), {}), rule_choice)
+                      _STRATEGIES.setdefault(id(catalog), {}), rule_choice, engine)
 
 
 def _play_part(catalog, kingdom, bots, seed, indices, stats: bool, run: int,
-               strategies: dict, rule_choice: tuple = ((), ())) -> Chunk:
+               strategies: dict, rule_choice: tuple = ((), ()),
+               engine: str = "auto") -> Chunk:
     tally = Tally(len(bots)) if stats else None
     results, game_rng = [], random.Random()
     for i in indices:
@@ -220,7 +221,7 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
               backend: str = "local", address: str | None = None,
               check_invariants: bool = False, timeout: float = 10,
               card_paths: tuple = (), stats: bool = False,
-              rule_choice: tuple = ((), ())) -> Results:
+              rule_choice: tuple = ((), ()), engine: str = "auto") -> Results:
     """Play `games` games; the same seed gives the same results whatever the workers or
     backend (`rule_choice`: set rules named on and off, as play_indexed). `progress(n)` is called as games finish. `card_paths`: the fan sets of the
     catalog, for a cluster's nodes to load (the same paths must be readable there).
@@ -255,7 +256,7 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
             game.dispose()
         return res
     return run_batch(catalog, [Run(kingdom, bots, games, seed, rule_choice)], workers, progress,
-                     stats)[0]
+                     stats, engine)[0]
 
 
 def _new_results(bots: list, stats: bool) -> Results:
@@ -274,7 +275,7 @@ def _collect(res: Results, parts) -> None:
 
 
 def run_batch(catalog, runs: list[Run], workers: int = 1, progress=None,
-              stats: bool = False) -> list[Results]:
+              stats: bool = False, engine: str = "auto") -> list[Results]:
     """Play several runs on one pool of worker processes (forked, so that they inherit
     the loaded cards), chunks of every run in turn; the Results of each run, the same as
     run_games would give it, whatever the workers."""
@@ -289,7 +290,7 @@ def run_batch(catalog, runs: list[Run], workers: int = 1, progress=None,
         for k, part in tasks:
             run = runs[k]
             chunk = _play_part(catalog, run.kingdom, run.bots, run.seed, part, stats, k,
-                               strategies, run.rule_choice)
+                               strategies, run.rule_choice, engine)
             parts[k].append(chunk)
             tick(len(part))
     else:
@@ -297,7 +298,7 @@ def run_batch(catalog, runs: list[Run], workers: int = 1, progress=None,
         _INHERITED = catalog
         with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
             futures = [pool.submit(play_chunk, runs[k].kingdom, runs[k].bots, runs[k].seed,
-                                   part, (), stats, k, runs[k].rule_choice)
+                                   part, (), stats, k, runs[k].rule_choice, engine)
                        for k, part in tasks]
             for fut in futures:
                 chunk = fut.result()

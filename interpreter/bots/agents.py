@@ -260,8 +260,7 @@ class Bot:
         return min(allowed, key=lambda c: self.play_rank(c.d))
 
     def play_rank(self, d) -> tuple:
-        """Lower plays first: Actions that give Actions, then the ones worth more."""
-        return _remembered(_RANKS, d, _play_rank, 4096)
+        return play_rank(d)
 
     # ---- choosing cards and piles ----------------------------------------------------------
     def pick_cards(self, game, d: Decision, rules) -> list:
@@ -321,6 +320,12 @@ class Bot:
             if cid is not None:
                 return cid
         return defaults.pile(self, game, d)
+
+
+def play_rank(d) -> tuple:
+    """A strategy bot's order of Actions, lower first: those that give Actions, then the
+    ones worth more (once per definition)."""
+    return _remembered(_RANKS, d, _play_rank, 4096)
 
 
 def _owner(d: Decision) -> int:

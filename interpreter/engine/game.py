@@ -21,7 +21,18 @@ from interpreter.core.setup import GameError, held_listeners, set_rules_in_force
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 
-__all__ = ["Game", "GameError", "NOTHING_LISTENED"]
+__all__ = ["Game", "GameError", "NOTHING_LISTENED", "winners_of"]
+
+
+def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
+    """The seats with the most VP, ties broken by the rules (`fewer_turns`: of the tied,
+    those who took the fewest turns)."""
+    best = max(scores)
+    tied = [i for i, s in enumerate(scores) if s == best]
+    if len(tied) > 1 and tie_break == "fewer_turns":
+        fewest = min(turns[i] for i in tied)
+        tied = [i for i in tied if turns[i] == fewest]
+    return tied
 
 
 class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
@@ -429,12 +440,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
     def winners(self, scores: list[int] | None = None) -> list[int]:
         """The seats with the most VP (ties broken by the rules); `scores` if already known."""
         scores = self.scores() if scores is None else scores
-        best = max(scores)
-        tied = [i for i, s in enumerate(scores) if s == best]
-        if len(tied) > 1 and self.rules.tie_break == "fewer_turns":
-            fewest = min(self.players[i].turns for i in tied)
-            tied = [i for i in tied if self.players[i].turns == fewest]
-        return tied
+        return winners_of(scores, [p.turns for p in self.players], self.rules.tie_break)
 
     def dispose(self) -> None:
         """Break the game's reference cycles (each card and the zone it is in) so that its

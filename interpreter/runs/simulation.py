@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from interpreter.bots.agents import Bot, RandomBot
-from interpreter.engine.game import Game
+from interpreter.compiled.runner import compiled_run
+from interpreter.compiled.scope import Unsupported
+from interpreter.engine.game import Game, GameError, winners_of
 from .stats import GameWatch, Tally, end_reason, game_length
 from interpreter.engine.turns import play_game
 
@@ -103,14 +105,58 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
     if recorder is not None:
         recorder.finish(game)
     scores = game.scores()
-    winners = game.winners(scores)
+    result = game_result(index, seats, scores, [p.turns for p in game.players],
+                         game.winners(scores), finished)
+    return result, game
+
+
+def game_result(index: int, seats: list, scores: list, turns_by_seat: list, winners: list,
+                finished: bool) -> GameResult:
+    """A game's contribution to the totals, per bot (seat s is played by bot seats[s])."""
+    n = len(seats)
     vp, turns, wins = [0] * n, [0] * n, [0.0] * n
     for s, b in enumerate(seats):
-        vp[b], turns[b] = scores[s], game.players[s].turns
+        vp[b], turns[b] = scores[s], turns_by_seat[s]
         if s in winners:
             wins[b] = 1 / len(winners)
     first = 1 / len(winners) if 0 in winners else 0.0
-    return GameResult(index, tuple(vp), tuple(turns), tuple(wins), first, finished), game
+    return GameResult(index, tuple(vp), tuple(turns), tuple(wins), first, finished)
+
+
+ENGINES = ("auto", "compiled", "generic")
+
+
+def compiled_for(catalog, kingdom, bots, rule_choice, engine: str, strategies: dict):
+    """The run's compiled games (interpreter/compiled), or None for the generic engine:
+    `generic` asks for it, and `auto` takes it where the run cannot be compiled;
+    `compiled` then fails, saying why."""
+    if engine not in ENGINES:
+        raise GameError(f"unknown engine '{engine}' (engines: {', '.join(ENGINES)})")
+    if engine == "generic":
+        return None
+    try:
+        return compiled_run(catalog, kingdom, bots, rule_choice, strategies)
+    except Unsupported as e:
+        if engine == "compiled":
+            raise GameError(f"this run cannot be compiled: {e}; --engine auto plays it on "
+                            "the generic engine") from None
+        return None
+
+
+def play_compiled(run, catalog, kingdom, bots, seed: int, index: int, strategies: dict,
+                  tally, game_rng: random.Random, rule_choice: tuple) -> GameResult:
+    """Game `index` of a run on its compiled module, or on the generic engine when its
+    set rules (drawn for this game) are not compiled: the same result either way."""
+    seats = seats_of(index, len(bots))
+    out = run.play(game_seed(seed, index), seats, game_rng, tally)
+    if out is None:
+        result, game = play_indexed(catalog, kingdom, bots, seed, index, strategies,
+                                    tally=tally, game_rng=game_rng, rule_choice=rule_choice)
+        game.dispose()
+        return result
+    scores, turns, finished = out
+    return game_result(index, seats, scores, turns, winners_of(scores, turns, run.tie_break),
+                       finished)
 
 
 _INHERITED = None       # the cards a forked worker inherits from the parent
@@ -144,6 +190,12 @@ def _play_part(catalog, kingdom, bots, seed, indices, stats: bool, run: int,
                engine: str = "auto") -> Chunk:
     tally = Tally(len(bots)) if stats else None
     results, game_rng = [], random.Random()
+    compiled = compiled_for(catalog, kingdom, bots, rule_choice, engine, strategies)
+    if compiled is not None:
+        for i in indices:
+            results.append(play_compiled(compiled, catalog, kingdom, bots, seed, i,
+                                         strategies, tally, game_rng, rule_choice))
+        return Chunk(run, results, tally)
     for i in indices:
         r, game = play_indexed(catalog, kingdom, bots, seed, i, strategies, tally=tally,
                                game_rng=game_rng, rule_choice=rule_choice)
@@ -239,6 +291,19 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
     if workers <= 1 or games < 2 or recorder is not None or keep_log or check_invariants:
         res = _new_results(bots, stats)
         strategies: dict = {}
+        plain = recorder is None and not keep_log and not check_invariants
+        if engine == "compiled" and not plain:
+            raise GameError("a logged, recorded or checked run is played by the generic "
+                            "engine: --engine compiled cannot be given with it")
+        compiled = compiled_for(catalog, kingdom, bots, rule_choice,
+                                engine if plain else "generic", strategies)
+        if compiled is not None:             # recorded, logged or checked: the generic one
+            game_rng = random.Random()
+            for i in range(games):
+                res.add(play_compiled(compiled, catalog, kingdom, bots, seed, i, strategies,
+                                      res.stats, game_rng, rule_choice))
+                tick(1)
+            return res
         game, game_rng = None, random.Random()
         for i in range(games):
             if game is not None:

@@ -1,0 +1,117 @@
+"""A card's play as Python statements, from its effect AST: each statement does to the
+compiled game's lists what interpreter/effects/ does to the generic game, in the same order
+(so that draws, shuffles and the bots' answers come out the same). The statements here are
+the ones the compiler knows; any other raises Unsupported."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+
+from interpreter.bots.context import asked
+from .exprs import Exprs
+from .scope import Unsupported
+
+_TURN_COUNTERS = ("coins", "actions", "buys", "potions")
+
+
+class Effects:
+    """The statements of one scope's cards; `stats`: also note each gain (a run's
+    statistics read them)."""
+
+    def __init__(self, scope, stats: bool):
+        self.scope, self.stats = scope, stats
+        self.exprs = Exprs(scope)
+
+    def play(self, d) -> list:
+        """The lines of card d's play by the player whose turn it is (`p`)."""
+        return self.block(d, d.on_play, "p", own=True) or ["pass"]
+
+    def block(self, d, stmts, a: str, own: bool) -> list:
+        """Lines for statements run by player `a`; `own`: `a` is the player whose turn it
+        is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`)."""
+        lines = []
+        for s in stmts:
+            make = _STATEMENTS.get(s.__class__)
+            if make is None:
+                raise Unsupported(f"{d.id}: the statement {type(s).__name__}")
+            lines += make(self, d, s, a, own)
+        return lines
+
+    # ---- statements --------------------------------------------------------------------------
+    def _bonus(self, d, s: A.Bonus, a: str, own: bool) -> list:
+        n = self.exprs.number(s.amount, a)
+        if s.counter == "cards":
+            zones = "deck, disc, hand" if own else f"decks[{a}], discs[{a}], hands[{a}]"
+            return [f"draw({zones}, {n}, randbytes)"]
+        if s.counter not in _TURN_COUNTERS:
+            raise Unsupported(f"{d.id}: +{s.counter}")
+        return [f"{s.counter} += {n}"]
+
+    def _gain(self, d, s: A.Gain, a: str, own: bool) -> list:
+        what = s.what
+        if what.__class__ is not A.GainSpec or s.bind is not None or \
+                what.kind not in self.scope.slot or s.dest not in _GAIN_TO:
+            raise Unsupported(f"{d.id}: a gain other than of one named Supply pile")
+        return self.gain(a, self.scope.slot[what.kind], s.dest, own)
+
+    def gain(self, a: str, slot, dest: str = "discard", own: bool = False) -> list:
+        """Lines gaining the top card of pile `slot` for player `a`: a pile number (nothing
+        happens when that pile is empty), or the Python name of a non-empty pile's number
+        (a buy), whose card is then `card`."""
+        s = self.scope
+        target = ({"discard": "disc", "deck": "deck", "hand": "hand"}[dest] if own
+                  else f"{_GAIN_TO[dest]}[{a}]")
+        if isinstance(slot, int):
+            c = s.number[s.plan.piles[slot][0]]
+            cd, card = s.cards[c], str(c)
+            head, indent = [f"if sizes[{slot}]:  # {cd.id}"], "    "
+        else:
+            cd, card = None, "card"
+            head, indent = [f"card = PILE_CARD[{slot}]"], ""
+        body = [f"sizes[{slot}] -= 1",
+                f"if not sizes[{slot}]:",
+                "    empty += 1",
+                f"{target}.append({card})",
+                f"counts[{a}][{card}] += 1",
+                f"size[{a}] += 1"]
+        if cd is None:
+            body += [f"money[{a}] += PLAIN[card]", f"nact[{a}] += IS_ACTION[card]"]
+        else:
+            if cd.plain_coins:
+                body.append(f"money[{a}] += {cd.plain_coins}")
+            if cd.is_action:
+                body.append(f"nact[{a}] += 1")
+        body.append("tte = to_end(sizes)")
+        if self.stats:
+            body.append(f"gains.append(({a}, {card}))")
+        return head + [indent + x for x in body]
+
+    def _each(self, d, s: A.Each, a: str, own: bool) -> list:
+        if not own:
+            raise Unsupported(f"{d.id}: `each player` inside another player's part")
+        first = 1 if s.others else 0
+        body = self.block(d, s.body, "q", own=False) or ["pass"]
+        return [f"for i in range({first}, {self.scope.players}):",
+                f"    q = (p + i) % {self.scope.players}"] + ["    " + x for x in body]
+
+    def _move(self, d, s: A.Move, a: str, own: bool) -> list:
+        """`discard N cards from hand` by another player than the one whose turn it is (an
+        attack's victim): his bot answers as interpreter/bots/defaults.settled_discard
+        does, the random bot as its decide() does."""
+        t = s.target
+        if s.verb != "discard" or t.__class__ is not A.Selection or own or \
+                t.mode not in ("exactly", "up_to") or t.kind not in (None, "card", "cards") \
+                or t.by_you or t.bind is not None or t.source != A.Name("hand"):
+            raise Unsupported(f"{d.id}: a move other than an attack's discard from hand")
+        info = asked(d, s)
+        if info.follow or info.may_body:
+            raise Unsupported(f"{d.id}: a discard whose cards a later statement reads")
+        k = self.exprs.number(t.count, a)
+        exact = "True" if t.mode == "exactly" else "False"
+        self.scope.discards.add(d.id)
+        return [f"discard_from_hand(hands[{a}], discs[{a}], {k}, {exact}, "
+                f"answers[{a}], DISCARD_SCORES)"]
+
+
+_GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
+_STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
+               A.Move: Effects._move}

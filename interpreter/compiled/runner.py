@@ -1,0 +1,147 @@
+"""A run's games on its compiled module: the same seeds, seats, set rules and random bots'
+generators as interpreter/runs/simulation.play_indexed gives the generic engine, so that a
+game's result is the generic engine's. A run that cannot be compiled says why
+(`compiled_run` raises Unsupported); a game whose set rules (drawn per game) cannot be
+compiled is left to the generic engine (`play` returns None)."""
+from __future__ import annotations
+
+import random
+
+from interpreter.core.setup import set_rules_in_force
+from . import cache
+from .scope import Bot, Scope, Unsupported
+from .source import module_source
+
+END_PILE, PILES, TURN_LIMIT = "end_pile", "piles", "turn_limit"   # runs/stats.py's reasons
+
+
+class Watch:
+    """What runs/stats.GameWatch notes of a game, told by a compiled game at each turn's end
+    (its vp, coins and gained, by seat: the fields a Tally reads)."""
+    __slots__ = ("vp", "coins", "gained", "names")
+
+    def __init__(self, players: int, names: list):
+        self.vp = [[] for _ in range(players)]
+        self.coins = [[] for _ in range(players)]
+        self.gained = [{} for _ in range(players)]
+        self.names = names
+
+    def turn_end(self, p: int, k: int, coins: int, vp: int, gains: list) -> None:
+        vps, coin = self.vp[p], self.coins[p]
+        if len(vps) < k:
+            while len(vps) < k:
+                vps.append(0)
+                coin.append(0)
+            coin[k - 1] = coins
+        else:
+            coin[k - 1] += coins
+        vps[k - 1] = vp
+        names = self.names
+        for q, c in gains:
+            got = self.gained[q]
+            got[names[c]] = got.get(names[c], 0) + 1
+
+
+class CompiledRun:
+    """One run (a kingdom, its bots, the set rules chosen on and off) compiled; the modules
+    of the set rules drawn so far, by those rules."""
+
+    def __init__(self, catalog, kingdom: list, specs: list, rule_choice: tuple,
+                 strategies: dict):
+        from dsl.language.strategy import find_strategy
+        self.catalog, self.kingdom, self.specs = catalog, list(kingdom), list(specs)
+        self.rule_choice = rule_choice
+        self.bots = []
+        for spec in specs:
+            if spec == "random":
+                self.bots.append(Bot(spec))
+                continue
+            if spec not in strategies:
+                strategies[spec] = find_strategy(spec, catalog)
+            self.bots.append(Bot(spec, strategies[spec]))
+        self.players = len(specs)
+        self.tie_break = catalog.rules_for(kingdom).tie_break
+        self.any_random = any(b.random for b in self.bots)
+        self._variants: dict = {}        # set rules -> (module namespace, card names) or None
+        self.reason = None               # why the last variant asked for is not compiled
+        probe = random.Random(0)         # the set rules of a kingdom that draws none
+        first = set_rules_in_force(catalog, kingdom, probe, *rule_choice)
+        if self.variant(first, stats=False) is None:
+            raise Unsupported(self.reason)
+
+    def scope(self, set_rules: tuple) -> Scope:
+        return Scope(self.catalog, self.kingdom, self.bots, set_rules)
+
+    def variant(self, set_rules: tuple, stats: bool):
+        """(namespace, card names) of the module for these set rules, or None (the reason
+        in self.reason)."""
+        key = (set_rules, stats)
+        if key in self._variants:
+            return self._variants[key]
+        try:
+            scope = self.scope(set_rules)
+            parts = (scope.kingdom, scope.set_rules, scope.players, stats, scope.rules,
+                     [d for _, d, _ in scope.plan.piles], scope.plan.start,
+                     scope.plan.aside, [(b.spec, b.strategy) for b in self.bots])
+            ns = cache.module(cache.run_key(*parts), lambda: module_source(scope, stats))
+            made = (ns, [d.id for d in scope.cards])
+        except Unsupported as e:
+            self.reason, made = str(e), None
+        self._variants[key] = made
+        return made
+
+    def source(self, stats: bool = False) -> str:
+        """The generated source of the run's first variant (`dsl simulate --show-compiled`)."""
+        rules = set_rules_in_force(self.catalog, self.kingdom, random.Random(0),
+                                   *self.rule_choice)
+        return self.variant(rules, stats)[0]["__source__"]
+
+    def play(self, gseed: int, seats: list, rng: random.Random, tally=None):
+        """(scores, turns by seat, finished, watch) of the game seeded `gseed` with bots
+        `seats` by seat; None when its set rules are not compiled."""
+        rng.seed(gseed)
+        set_rules = set_rules_in_force(self.catalog, self.kingdom, rng, *self.rule_choice)
+        made = self.variant(set_rules, tally is not None)
+        if made is None:
+            return None
+        ns, names = made
+        if self.any_random:
+            draws = random.Random(gseed)
+            answers = [random.Random(draws.getrandbits(64)) if self.bots[b].random else None
+                       for b in seats]
+        else:
+            answers = [None] * self.players
+        watch = Watch(self.players, names) if tally is not None else None
+        scores, turns, finished, (_, _, _, sizes) = ns["game"](rng, seats, answers, watch)
+        if watch is not None:
+            ends = ns["END_SLOTS"]
+            reason = TURN_LIMIT if not finished else \
+                END_PILE if any(sizes[s] == 0 for s in ends) else PILES
+            tally.add_game(watch, seats, reason, max(turns))
+        return scores, turns, finished
+
+
+_RUNS: dict = {}
+_MAX_RUNS = 256
+
+
+def compiled_run(catalog, kingdom: list, specs: list, rule_choice: tuple = ((), ()),
+                 strategies: dict | None = None) -> CompiledRun:
+    """The compiled run of these bots on this kingdom (made once per process); raises
+    Unsupported with the reason when it cannot be compiled."""
+    key = (id(catalog), tuple(kingdom), tuple(specs), rule_choice)
+    hit = _RUNS.get(key)
+    if hit is not None and hit[0] is catalog:
+        if isinstance(hit[1], Unsupported):
+            raise hit[1]
+        return hit[1]
+    if len(_RUNS) >= _MAX_RUNS:
+        _RUNS.clear()
+    try:
+        run = CompiledRun(catalog, kingdom, specs, rule_choice,
+                          {} if strategies is None else strategies)
+    except Unsupported as e:
+        _RUNS[key] = (catalog, e)
+        raise
+    _RUNS[key] = (catalog, run)
+    return run

@@ -1,0 +1,132 @@
+"""What a compiled run has to know before its first game: the cards that can ever leave the
+Supply (the starting deck, what the bots buy, what those cards gain), numbered as small
+integers (Treasures first, then Actions, then the rest, so that a type test is a
+comparison), each supply pile's slot and cost, the end of the game, and each bot. Anything
+the compiler cannot fold in raises Unsupported with the reason: that run is played by the
+generic engine."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dsl.language import ast as A
+from dsl.language.walk import nodes
+
+from interpreter.bots.worth import may_hurt
+from interpreter.core.setup import setup_plan
+
+
+class Unsupported(Exception):
+    """Why a run cannot be compiled (it is then played by the generic engine)."""
+
+
+@dataclass(frozen=True)
+class Bot:
+    """One of the run's bots: a strategy (its buy list, its play list) or the random bot."""
+    spec: str
+    strategy: object = None          # dsl.language.strategy.Strategy; None: random
+
+    @property
+    def random(self) -> bool:
+        return self.strategy is None
+
+
+class Scope:
+    """The cards, piles and bots of one compiled run (one kingdom, set rules, bots)."""
+
+    def __init__(self, catalog, kingdom: list, bots: list, set_rules: tuple):
+        self.catalog, self.kingdom, self.bots = catalog, list(kingdom), bots
+        self.players = len(bots)
+        self.set_rules = set_rules
+        self.plan = plan = setup_plan(catalog, kingdom, self.players, {}, set_rules)
+        self.rules = catalog.rules_for(kingdom)
+        _kingdom_checks(plan)
+        self.slot = {cid: slot for slot, (cid, _, _) in enumerate(plan.piles)}
+        self.pile_defs = [d for _, d, _ in plan.piles]
+        reach = self._reachable()
+        for d in reach:
+            _card_checks(d)
+        order = sorted(reach, key=lambda d: (_group(d), self.slot.get(d.id, -1), d.id))
+        self.cards = order                        # card number -> definition
+        self.number = {d.id: i for i, d in enumerate(order)}
+        self.treasures = sum(1 for d in order if _group(d) == 0)   # numbers below: Treasures
+        self.actions_from = self.treasures
+        self.actions_to = self.treasures + sum(1 for d in order if _group(d) == 1)
+        self.names = [_identifier(d.id) for d in order]
+        end = self.rules.end_pile
+        self.end_slots = tuple(([self.slot[end]] if end in self.slot else []) +
+                               [s for s in plan.more_end_slots])
+        self.end_piles = plan.end_piles
+        self.discards: set = set()     # cards whose plays make another player discard
+
+    def _reachable(self) -> list:
+        """The definitions of every card that can leave the Supply in a game of these bots:
+        the starting deck, what each bot may buy, and what their plays gain (closed)."""
+        plan = self.plan
+        found: dict = {}
+        todo = list(plan.start)
+        for bot in self.bots:
+            if bot.random:
+                todo += self.pile_defs
+            else:
+                todo += [plan.piles[self.slot[cid]][1] for cid, _ in bot.strategy.buy
+                         if cid in self.slot]
+        while todo:
+            d = todo.pop()
+            if d.id in found:
+                continue
+            found[d.id] = d
+            for n in _all(d.on_play):
+                if isinstance(n, A.GainSpec):
+                    if n.kind not in self.slot or n.relation is not None or \
+                            n.cond is not None or n.copy_of is not None:
+                        raise Unsupported(f"{d.id}: a gain other than of one named Supply "
+                                          "pile")
+                    todo.append(self.pile_defs[self.slot[n.kind]])
+        return list(found.values())
+
+
+def _all(block) -> list:
+    return [n for s in block for n in nodes(s)]
+
+
+def _group(d) -> int:
+    """0: Treasures, 1: Actions, 2: the rest (numbered in that order)."""
+    return 0 if d.is_treasure else 1 if d.is_action else 2
+
+
+def _identifier(cid: str) -> str:
+    """A card id as a Python name in the generated source (ids are lowercase words)."""
+    name = re.sub(r"\W", "_", cid).upper()
+    return name if name.isidentifier() and not name[0].isdigit() else f"CARD_{name}"
+
+
+def _kingdom_checks(plan) -> None:
+    """What the kingdom's piles do from the Supply, which the compiled game leaves out."""
+    if plan.mixed:
+        raise Unsupported("a mixed pile (its cards are shuffled at setup)")
+    if plan.setup_cards:
+        raise Unsupported("a card with setup steps")
+    if plan.supply_listeners:
+        raise Unsupported("a card that hears events from the Supply")
+    if plan.pile_modifiers:
+        raise Unsupported("a card that changes costs from the Supply")
+    if plan.keeps_history:
+        raise Unsupported("a card that reads this turn's or the last turn's history")
+
+
+def _card_checks(d) -> None:
+    """A card that can be in a player's deck: what the compiled game knows how to play."""
+    if d.triggers or d.modifiers or d.turn_events:
+        raise Unsupported(f"{d.id}: a card with triggers or cost changes")
+    if d.changes_costs or d.bans_buys or d.buy_if is not None or d.protects or d.plays_as:
+        raise Unsupported(f"{d.id}: a card that changes what can be bought or played")
+    if d.vp is not None and d.fixed_vp is None:
+        raise Unsupported(f"{d.id}: victory points that vary")
+    if d.is_treasure and (d.is_action or d.sweep is None):
+        raise Unsupported(f"{d.id}: a Treasure that does more than add coins, Potions, "
+                          "Buys or Actions")
+    if d.is_action and may_hurt(d):
+        raise Unsupported(f"{d.id}: an Action whose play a bot weighs before playing it")
+    if not d.is_action and not d.is_treasure and d.on_play:
+        raise Unsupported(f"{d.id}: a card that is played but is no Action or Treasure")

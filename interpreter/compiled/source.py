@@ -1,0 +1,215 @@
+"""The generated module of one compiled run: its tables (cards by number, piles by slot),
+the end of the game, and `game()`, a whole game as one loop over turns in which each card's
+play and each bot's answers are written out (interpreter/compiled/effects.py, bots.py).
+It mirrors interpreter/engine (a turn's phases, Clean-up, the end, the score) with
+everything known at setup folded in."""
+from __future__ import annotations
+
+from interpreter.engine.turns import MAX_TURNS
+from .bots import BotCode
+from .effects import Effects
+from .probe import discard_scores
+
+
+def module_source(scope, stats: bool) -> str:
+    """The Python source of the run's module (`stats`: its game() also tells a watch what
+    a run's statistics read)."""
+    s = scope
+    effects, bots = Effects(s, stats), BotCode(s)
+    plays = {i: effects.play(d) for i, d in enumerate(s.cards) if d.is_action}
+    buy_gain = effects.gain("p", "s", "discard", own=True)
+    lines = _header(s) + _tables(s, bots) + [""] + _helpers(s) + [""]
+    lines += _game(s, stats, plays, bots, buy_gain)
+    return "\n".join(lines) + "\n"
+
+
+def _header(s) -> list:
+    rules = ", ".join(s.set_rules) or "none"
+    return [
+        f'"""Compiled from the card data by interpreter.compiled: one game of {s.players} '
+        "players on",
+        f"{', '.join(s.kingdom)}",
+        f"(set rules: {rules}), bots {', '.join(b.spec for b in s.bots)}.",
+        "Generated: do not edit; `dsl simulate --show-compiled` prints it.",
+        '"""',
+        "from interpreter.compiled.runtime import discard_from_hand, draw, shuffle",
+        ""]
+
+
+def _tables(s, bots) -> list:
+    n = len(s.cards)
+    piles = s.plan.piles
+    card_of_slot = [s.number.get(cid, -1) for cid, _, _ in piles]
+    out = ["# cards by number: " + ", ".join(f"{i} {d.id}" for i, d in enumerate(s.cards))]
+    out += [f"{name} = {i}" for i, name in enumerate(s.names)]
+    out += [
+        f"N_CARDS = {n}",
+        f"TREASURES = {s.treasures}        # cards below this number are Treasures",
+        f"A_FROM, A_TO = {s.actions_from}, {s.actions_to}    # Actions: these numbers",
+        f"PLAIN = {tuple(d.plain_coins for d in s.cards)}    # the coins of its plain +$N lines",
+        f"IS_ACTION = {tuple(int(d.is_action) for d in s.cards)}",
+        f"COIN = {tuple(d.sweep[0] if d.sweep else 0 for d in s.cards)}    # a Treasure's coins",
+        f"RANK = {tuple(bots.ranks())}    # a strategy bot's order of Actions",
+        f"FIXED_VP = {tuple(d.fixed_vp or 0 for d in s.cards)}",
+        f"START = {tuple(s.number[d.id] for d in s.plan.start)}    # the starting deck",
+        "# piles by slot: " + ", ".join(f"{i} {cid}" for i, (cid, _, _) in enumerate(piles)),
+        f"PILE_SIZES = {[size for _, _, size in piles]}",
+        f"PILE_CARD = {tuple(card_of_slot)}    # its card's number (-1: it never leaves)",
+        f"SLOTS = {tuple(range(len(piles)))}",
+        f"COINS_COST = {tuple(d.cost.coins for _, d, _ in piles)}",
+        f"POTION_COST = {tuple(d.cost.potion for _, d, _ in piles)}",
+        f"END_SLOTS = {s.end_slots}    # the piles that end the game when empty",
+        f"END_PILES = {s.end_piles}    # ...or this many empty piles",
+        f"DISCARD_SCORES = {discard_scores(s) if s.discards else ()}",
+    ]
+    others = [d.sweep[1] for d in s.cards if d.sweep and d.sweep[1]]
+    if others:
+        out.append(f"SWEEP_OTHERS = {tuple(d.sweep[1] if d.sweep else None for d in s.cards)}")
+    return out
+
+
+def _helpers(s) -> list:
+    ends = " ".join(f"if sizes[{e}] < n:\n        n = sizes[{e}]\n    " for e in s.end_slots)
+    vp_terms = " + ".join(f"cnt[{i}] * {d.fixed_vp}" for i, d in enumerate(s.cards)
+                          if d.fixed_vp) or "0"
+    fewer_turns = s.rules.tie_break == "fewer_turns"
+    return [
+        "def to_end(sizes):",
+        '    """The fewest gains that would end the game."""',
+        "    o = sorted(sizes)",
+        f"    n = {' + '.join(f'o[{i}]' for i in range(s.end_piles)) or '0'}",
+        "    " + ends + "return n",
+        "",
+        "",
+        "def vp(cnt):",
+        '    """Victory points of a player\'s card counts."""',
+        f"    return {vp_terms}",
+        "",
+        "",
+        "def loses(p, s, sizes, empty, counts, turns):",
+        '    """bots.endgame.loses_by_ending, when a gain can end the game: taking pile s would',
+        '    end it without player p the only winner."""',
+        "    if sizes[s] != 1 or s not in END_SLOTS and empty + 1 < END_PILES:",
+        "        return False",
+        "    scores = [vp(cnt) for cnt in counts]",
+        "    scores[p] += FIXED_VP[PILE_CARD[s]]",
+        "    score = scores[p]",
+        "    best = max(x for q, x in enumerate(scores) if q != p)",
+        "    if score > best:",
+        "        return False",
+    ] + ([
+        "    if score < best:",
+        "        return True",
+        "    return not all(turns[q] > turns[p] for q, x in enumerate(scores)",
+        "                   if q != p and x == score)",
+    ] if fewer_turns else ["    return True"])
+
+
+def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
+    n, hand_size = s.players, s.rules.hand_size
+    start = s.plan.start
+    counts = [0] * len(s.cards)
+    for d in start:
+        counts[s.number[d.id]] += 1
+    over = " or ".join([f"not sizes[{e}]" for e in s.end_slots] + ["empty >= END_PILES"])
+    lines = [
+        "def game(rng, seats, answers, watch=None):",
+        '    """One game: seat i is played by bot seats[i] of the run, whose random generator',
+        '    is answers[i] (None: a strategy bot). Returns the scores, the turns, whether it',
+        '    finished, and the final zones."""',
+        "    randbytes = rng.randbytes",
+        "    sizes = list(PILE_SIZES)",
+        "    empty = sizes.count(0)",
+        f"    decks = [list(START) for _ in range({n})]",
+        f"    discs = [[] for _ in range({n})]",
+        f"    hands = [[] for _ in range({n})]",
+        f"    counts = [{counts} for _ in range({n})]",
+        f"    money = [{sum(d.plain_coins for d in start)}] * {n}",
+        f"    size = [{len(start)}] * {n}",
+        f"    nact = [{sum(d.is_action for d in start)}] * {n}",
+        f"    for q in range({n}):",
+        "        shuffle(decks[q], randbytes)",
+        f"        draw(decks[q], discs[q], hands[q], {hand_size}, randbytes)",
+        "    tte = to_end(sizes)",
+        f"    turns = [0] * {n}",
+        "    turns[0] = 1",
+        "    p = played = 0",
+        "    finished = True",
+        "    while True:",
+        "        b, bot_rng = seats[p], answers[p]",
+        "        hand, deck, disc = hands[p], decks[p], discs[p]",
+        "        inplay = []",
+        "        actions = buys = 1",
+        "        coins = potions = 0",
+    ]
+    if stats:
+        lines.append("        gains = []")
+    body = []
+    if plays:
+        body += ["# the action phase", "while actions > 0 and nact[p]:"]
+        body += ["    " + x for x in bots.action_choice()]
+        body += ["    actions -= 1", "    inplay.append(c)"]
+        for k, (i, play) in enumerate(plays.items()):
+            body.append(("    if " if k == 0 else "    elif ") + f"c == {i}:  # {s.cards[i].id}")
+            body += ["        " + x for x in play]
+    body += _treasures(s)
+    if stats:
+        body.append("turn_coins = coins")
+    body += ["# the buy phase", "while buys > 0:"]
+    body += ["    " + x for x in bots.buy_choice()]
+    body += ["    buys -= 1", "    coins -= COINS_COST[s]", "    potions -= POTION_COST[s]"]
+    body += ["    " + x for x in buy_gain]
+    body += ["# Clean-up, and the next turn unless the game is over",
+             "disc += inplay",
+             "disc += hand",
+             "hand.clear()",
+             f"draw(deck, disc, hand, {hand_size}, randbytes)",
+             f"over = {over}",
+             "last = p",
+             "if not over:",
+             f"    p = (p + 1) % {n}",
+             "    turns[p] += 1"]
+    if stats:
+        body.append("watch.turn_end(last, turns[last] or 1, turn_coins, vp(counts[last]), gains)")
+    body += ["played += 1",
+             f"if played >= {MAX_TURNS}:",
+             "    finished = False",
+             "    break",
+             "if over:",
+             "    break"]
+    lines += ["        " + x for x in body]
+    lines += ["    return [vp(cnt) for cnt in counts], turns, finished, "
+              "(decks, discs, hands, sizes)"]
+    return lines
+
+
+def _treasures(s) -> list:
+    """Lines playing Treasures: a strategy bot plays all of them in hand order, the random
+    bot the ones it draws, in the order drawn (bots/agents.py)."""
+    others = any(d.sweep and d.sweep[1] for d in s.cards)
+    add = ["coins += COIN[x]"]
+    if others:
+        add += ["more = SWEEP_OTHERS[x]", "if more is not None:",
+                "    potions += more[0]", "    buys += more[1]", "    actions += more[2]"]
+    strategy = ["tre = [x for x in hand if x < TREASURES]",
+                "if tre:",
+                "    inplay += tre",
+                "    hand[:] = [x for x in hand if x >= TREASURES]",
+                "    for x in tre:"] + ["        " + x for x in add]
+    random = ["where = [j for j, x in enumerate(hand) if x < TREASURES]",
+              "if where:",
+              "    pick = bot_rng.sample(range(len(where)), bot_rng.randint(0, len(where)))",
+              "    chosen = [where[i] for i in pick]",
+              "    for j in chosen:",
+              "        x = hand[j]",
+              "        inplay.append(x)"] + ["        " + x for x in add] + [
+              "    for j in sorted(chosen, reverse=True):",
+              "        del hand[j]"]
+    kinds = {bot.random for bot in s.bots}
+    out = ["# Treasures"]
+    if kinds == {False}:
+        return out + strategy
+    if kinds == {True}:
+        return out + random
+    return out + ["if bot_rng is None:"] + ["    " + x for x in strategy] + \
+        ["else:"] + ["    " + x for x in random]

@@ -96,9 +96,12 @@ class CompiledRun:
                                    *self.rule_choice)
         return self.variant(rules, stats)[0]["__source__"]
 
-    def play(self, gseed: int, seats: list, rng: random.Random, tally=None):
-        """(scores, turns by seat, finished, watch) of the game seeded `gseed` with bots
-        `seats` by seat; None when its set rules are not compiled."""
+    def play(self, gseed: int, seats: list, rng: random.Random, tally=None,
+             zones: bool = False):
+        """(scores, turns by seat, finished) of the game seeded `gseed` with bots `seats`
+        by seat, its statistics added to `tally`; None when its set rules are not compiled.
+        `zones`: also each seat's final deck, discard pile and hand (card ids, in order)
+        and the pile sizes, for comparing with the generic engine's game."""
         rng.seed(gseed)
         set_rules = set_rules_in_force(self.catalog, self.kingdom, rng, *self.rule_choice)
         made = self.variant(set_rules, tally is not None)
@@ -112,12 +115,18 @@ class CompiledRun:
         else:
             answers = [None] * self.players
         watch = Watch(self.players, names) if tally is not None else None
-        scores, turns, finished, (_, _, _, sizes) = ns["game"](rng, seats, answers, watch)
+        scores, turns, finished, state = ns["game"](rng, seats, answers, watch)
+        sizes = state[3]
         if watch is not None:
             ends = ns["END_SLOTS"]
             reason = TURN_LIMIT if not finished else \
                 END_PILE if any(sizes[s] == 0 for s in ends) else PILES
             tally.add_game(watch, seats, reason, max(turns))
+        if zones:
+            decks, discs, hands, _ = state
+            named = [tuple([names[c] for c in cards] for cards in (decks[s], discs[s], hands[s]))
+                     for s in range(self.players)]
+            return scores, turns, finished, named, list(sizes)
         return scores, turns, finished
 
 

@@ -69,7 +69,8 @@ def _tables(s, bots) -> list:
 
 
 def _helpers(s) -> list:
-    ends = " ".join(f"if sizes[{e}] < n:\n        n = sizes[{e}]\n    " for e in s.end_slots)
+    ends = [line for e in s.end_slots
+            for line in (f"    if sizes[{e}] < n:", f"        n = sizes[{e}]")]
     vp_terms = " + ".join(f"cnt[{i}] * {d.fixed_vp}" for i, d in enumerate(s.cards)
                           if d.fixed_vp) or "0"
     fewer_turns = s.rules.tie_break == "fewer_turns"
@@ -78,7 +79,8 @@ def _helpers(s) -> list:
         '    """The fewest gains that would end the game."""',
         "    o = sorted(sizes)",
         f"    n = {' + '.join(f'o[{i}]' for i in range(s.end_piles)) or '0'}",
-        "    " + ends + "return n",
+        *ends,
+        "    return n",
         "",
         "",
         "def vp(cnt):",

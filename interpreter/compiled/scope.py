@@ -43,9 +43,13 @@ class Scope:
         _kingdom_checks(plan)
         self.slot = {cid: slot for slot, (cid, _, _) in enumerate(plan.piles)}
         self.pile_defs = [d for _, d, _ in plan.piles]
+        self.mixed_slots = {slot for slot, _, _ in plan.mixed}
         reach = self._reachable()
         for d in reach:
             _card_checks(d)
+        for d, m in plan.pile_modifiers:
+            if m.what != "this" or d.id in {x.id for x in reach}:
+                raise Unsupported(f"{d.id}: a cost change heard from the Supply")
         order = sorted(reach, key=lambda d: (_group(d), self.slot.get(d.id, -1), d.id))
         self.cards = order                        # card number -> definition
         self.number = {d.id: i for i, d in enumerate(order)}
@@ -67,9 +71,9 @@ class Scope:
         todo = list(plan.start)
         for bot in self.bots:
             if bot.random:
-                todo += self.pile_defs
+                todo += [self._pile_def(slot) for slot in range(len(self.pile_defs))]
             else:
-                todo += [plan.piles[self.slot[cid]][1] for cid, _ in bot.strategy.buy
+                todo += [self._pile_def(self.slot[cid]) for cid, _ in bot.strategy.buy
                          if cid in self.slot]
         while todo:
             d = todo.pop()
@@ -82,8 +86,15 @@ class Scope:
                             n.cond is not None or n.copy_of is not None:
                         raise Unsupported(f"{d.id}: a gain other than of one named Supply "
                                           "pile")
-                    todo.append(self.pile_defs[self.slot[n.kind]])
+                    todo.append(self._pile_def(self.slot[n.kind]))
         return list(found.values())
+
+    def _pile_def(self, slot: int):
+        """The card a pile gives (a mixed pile's cards are shuffled at setup: not compiled
+        when anyone can take one)."""
+        if slot in self.mixed_slots:
+            raise Unsupported(f"a mixed pile ({self.plan.piles[slot][0]}) a card can leave")
+        return self.pile_defs[slot]
 
 
 def _all(block) -> list:
@@ -103,20 +114,16 @@ def _identifier(cid: str) -> str:
 
 def _kingdom_checks(plan) -> None:
     """What the kingdom's piles do from the Supply, which the compiled game leaves out."""
-    if plan.mixed:
-        raise Unsupported("a mixed pile (its cards are shuffled at setup)")
     if plan.setup_cards:
         raise Unsupported("a card with setup steps")
     if plan.supply_listeners:
         raise Unsupported("a card that hears events from the Supply")
-    if plan.pile_modifiers:
-        raise Unsupported("a card that changes costs from the Supply")
-    if plan.keeps_history:
-        raise Unsupported("a card that reads this turn's or the last turn's history")
 
 
 def _card_checks(d) -> None:
     """A card that can be in a player's deck: what the compiled game knows how to play."""
+    if d.reads_history:
+        raise Unsupported(f"{d.id}: a card that reads this turn's or the last turn's history")
     if d.triggers or d.modifiers or d.turn_events:
         raise Unsupported(f"{d.id}: a card with triggers or cost changes")
     if d.changes_costs or d.bans_buys or d.buy_if is not None or d.protects or d.plays_as:

@@ -120,6 +120,9 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         '    is answers[i] (None: a strategy bot). Returns the scores, the turns, whether it',
         '    finished, and the final zones."""',
         "    randbytes = rng.randbytes",
+    ] + [f"    randbytes({8 * sum(k for _, k in kinds)})  # the {s.plan.piles[slot][0]} pile's "
+         "shuffle at setup (none of its cards leaves it here)"
+         for slot, kinds, shuffled in s.plan.mixed if shuffled] + [
         "    sizes = list(PILE_SIZES)",
         "    empty = sizes.count(0)",
         f"    decks = [list(START) for _ in range({n})]",

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from .common import (MAX_GAMES, MAX_KINGDOMS, bad_arguments, cap_workers, card_sets,
-                     cards_option, check_at_most, progress)
+                     cards_option, check_at_most, engine_options, progress)
 
 PLOT_SUFFIXES = (".svg", ".png")
 INSTALL_PLOT = "pip install 'dominion-card-language[plot]'"
@@ -41,7 +41,7 @@ def cmd_balance(args) -> int:
     tick, close = progress(len(runs) * plan.games, True)
     start = time.perf_counter()
     try:
-        report = balance.play(cat, plan, args.workers, tick)
+        report = balance.play(cat, plan, args.workers, tick, engine=args.engine)
     except GameError as e:
         raise SystemExit(f"dsl: {e}") from None
     finally:
@@ -276,6 +276,7 @@ def register(sub) -> None:
                    help="games per matchup and kingdom (default 200)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="worker processes (same results)")
+    engine_options(p)
     p.add_argument("--format", choices=("text", "json", "csv"), default="text",
                    help="csv: one table, columns section,matchup,bot,key,measure,value")
     p.add_argument("--plot", metavar="FILE.svg|png",

@@ -78,6 +78,16 @@ def set_rule_options(parser) -> None:
                              "rulebook names it)")
 
 
+def engine_options(parser) -> None:
+    """--engine: the kingdom compiler's games where it can compile the run (auto), or the
+    generic engine's (the same games, slower), or the compiled ones or an error."""
+    parser.add_argument("--engine", choices=("auto", "compiled", "generic"), default="auto",
+                        help="auto (default): the kingdom compiler's games where it can "
+                             "compile the run, else the generic engine's (the same games); "
+                             "generic: always the generic engine; compiled: fail when the "
+                             "run cannot be compiled")
+
+
 def rule_choice(cat, args) -> tuple:
     """(set rules on, set rules off) of --with / --without and of the recommended kingdom
     that --kingdom names (its rulebook's rules), each name checked."""

@@ -6,8 +6,8 @@ import json
 import sys
 
 from .common import (MAX_GAMES, bad_arguments, cap_workers, cards_option, check_at_most,
-                     check_bot_cards, check_players, card_sets, progress, record_file,
-                     resolve_kingdom, rule_choice, set_rule_options)
+                     check_bot_cards, check_players, card_sets, engine_options, progress,
+                     record_file, resolve_kingdom, rule_choice, set_rule_options)
 
 
 def cmd_simulate(args) -> int:
@@ -24,6 +24,8 @@ def cmd_simulate(args) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     check_players(cat, len(bots), f"--bots gives {len(bots)} player(s), one bot each")
     check_bot_cards(cat, kingdom, bots)
+    if args.show_compiled:
+        return show_compiled(cat, kingdom, bots, choice, args.stats)
     if args.games < 1 or args.workers < 1:
         bad_arguments("--games and --workers must be at least 1")
     check_at_most("--games", args.games, MAX_GAMES)
@@ -40,7 +42,7 @@ def cmd_simulate(args) -> int:
                         keep_log=args.log, progress=tick, backend=args.backend,
                         address=args.address, timeout=args.timeout, card_paths=sets.paths,
                         recorder=Recorder(record.stream, sets.fan_sets()) if record else None,
-                        stats=args.stats, rule_choice=choice)
+                        stats=args.stats, rule_choice=choice, engine=args.engine)
         if record:
             record.commit()
             record = None
@@ -90,6 +92,24 @@ def cmd_simulate(args) -> int:
 
 SIMULATE_MEASURES = ("games", "wins", "win_rate", "ci95_low", "ci95_high", "avg_vp",
                      "avg_turns")
+
+
+def show_compiled(cat, kingdom: list, bots: list, choice: tuple, stats: bool) -> int:
+    """`--show-compiled`: the generated module of the run, where it is cached (stderr), or
+    why the run is left to the generic engine (exit status 1)."""
+    from interpreter.compiled.runner import compiled_run
+    from interpreter.compiled.scope import Unsupported
+    try:
+        run = compiled_run(cat, kingdom, bots, choice)
+    except Unsupported as e:
+        print(f"dsl: this run cannot be compiled: {e}; the generic engine plays it",
+              file=sys.stderr)
+        return 1
+    source, path = run.source(stats)
+    print(source, end="")
+    if path is not None:
+        print(f"# kept in {path}", file=sys.stderr)
+    return 0
 
 
 def _simulate_csv(out: dict, res) -> None:
@@ -222,6 +242,10 @@ def register(sub) -> None:
                         "ended and their lengths")
     p.add_argument("--format", choices=("text", "json", "csv"), default="text",
                    help="csv: one table, columns section,bot,key,measure,value")
+    engine_options(p)
+    p.add_argument("--show-compiled", action="store_true",
+                   help="print the Python the kingdom compiler makes of this run (or why it "
+                        "cannot compile it) and play nothing")
     p.set_defaults(func=cmd_simulate)
     p = sub.add_parser("replay", help="replay recorded games and print their logs",
                        parents=[cards])

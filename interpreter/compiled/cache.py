@@ -59,7 +59,7 @@ def module(key: str, make) -> dict:
         _write(key, source)
     namespace = {"__name__": f"interpreter.compiled.run_{key[:12]}"}
     exec(compile(source, f"<compiled run {key[:12]}>", "exec"), namespace)
-    namespace["__source__"] = source
+    namespace["__source__"], namespace["__key__"] = source, key
     if len(_MODULES) >= _MAX_MODULES:
         _MODULES.clear()
     _MODULES[key] = namespace

@@ -90,11 +90,13 @@ class CompiledRun:
         self._variants[key] = made
         return made
 
-    def source(self, stats: bool = False) -> str:
-        """The generated source of the run's first variant (`dsl simulate --show-compiled`)."""
+    def source(self, stats: bool = False) -> tuple:
+        """(the generated source, the file it is kept in or None) of the run's module for
+        the set rules drawn without a draw (`dsl simulate --show-compiled`)."""
         rules = set_rules_in_force(self.catalog, self.kingdom, random.Random(0),
                                    *self.rule_choice)
-        return self.variant(rules, stats)[0]["__source__"]
+        ns = self.variant(rules, stats)[0]
+        return ns["__source__"], cache.source_path(ns["__key__"])
 
     def play(self, gseed: int, seats: list, rng: random.Random, tally=None,
              zones: bool = False):

@@ -152,9 +152,10 @@ class Report:
                 "beats": counts[STRONGER], "loses_to": counts[WEAKER], "even": counts[EVEN]}
 
 
-def play(catalog, plan: Plan, workers: int = 1, progress=None) -> Report:
-    """Every matchup's games on one worker pool; the same report whatever the workers."""
-    results = run_batch(catalog, plan.runs(), workers, progress, stats=True)
+def play(catalog, plan: Plan, workers: int = 1, progress=None, engine: str = "auto") -> Report:
+    """Every matchup's games on one worker pool; the same report whatever the workers and
+    the engine."""
+    results = run_batch(catalog, plan.runs(), workers, progress, stats=True, engine=engine)
     n = len(plan.kingdoms)
     matchups = []
     for m, rival in enumerate((None,) + plan.rivals):

@@ -285,7 +285,7 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         res = _new_results(bots, stats)
         play = partial(play_chunk, kingdom, bots, seed,
                        card_paths=tuple(map(str, card_paths)), stats=stats,
-                       rule_choice=rule_choice)
+                       rule_choice=rule_choice, engine=engine)
         _collect(res, run_on_cluster(backend, address, play, chunks(games, 16), tick, timeout))
         return res
     if workers <= 1 or games < 2 or recorder is not None or keep_log or check_invariants:

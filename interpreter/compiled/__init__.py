@@ -1,3 +1,4 @@
-"""The kingdom compiler: one run's game (its kingdom, rules and bots) as plain Python source,
-with what is known before the first game folded in; what it cannot compile runs on the
-generic engine. Uses bots, engine, effects, core and dsl.language; used by runs."""
+"""The kingdom compiler: one run's games (its kingdom, rules and bots) as generated plain
+Python, with what is known before the first game folded in.
+
+May use: interpreter.bots and below, dsl.language."""

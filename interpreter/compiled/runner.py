@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from interpreter.core.setup import set_rules_in_force
-from . import cache
+from . import store
 from .scope import Bot, Scope, Unsupported
 from .source import module_source
 
@@ -83,7 +83,7 @@ class CompiledRun:
             parts = (scope.kingdom, scope.set_rules, scope.players, stats, scope.rules,
                      [d for _, d, _ in scope.plan.piles], scope.plan.start,
                      scope.plan.aside, [(b.spec, b.strategy) for b in self.bots])
-            ns = cache.module(cache.run_key(*parts), lambda: module_source(scope, stats))
+            ns = store.module(store.run_key(*parts), lambda: module_source(scope, stats))
             made = (ns, [d.id for d in scope.cards])
         except Unsupported as e:
             self.reason, made = str(e), None
@@ -96,7 +96,7 @@ class CompiledRun:
         rules = set_rules_in_force(self.catalog, self.kingdom, random.Random(0),
                                    *self.rule_choice)
         ns = self.variant(rules, stats)[0]
-        return ns["__source__"], cache.source_path(ns["__key__"])
+        return ns["__source__"], store.source_path(ns["__key__"])
 
     def play(self, gseed: int, seats: list, rng: random.Random, tally=None,
              zones: bool = False):

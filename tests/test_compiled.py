@@ -1,0 +1,159 @@
+"""The kingdom compiler (interpreter/compiled) plays the generic engine's games: the same
+seeds give the same results and, game for game, the same order of every player's deck,
+discard pile and hand at the end (interpreter/runs/compare.py); what it cannot compile is
+played by the generic engine, saying why when asked for the compiled one."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dsl.language.fansets import open_sets
+from interpreter.compiled import store as cache
+from interpreter.compiled.runner import compiled_run
+from interpreter.compiled.scope import Unsupported
+from interpreter.engine.game import GameError
+from interpreter.runs.compare import engine_differences
+from interpreter.runs.simulation import run_batch, run_games, Run
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = open_sets().catalog
+FAN = open_sets([ROOT / "tests/fixtures/compiled_fan"]).catalog
+BENCH = ["smithy", "village", "market", "militia", "cellar", "moat", "remodel", "mine",
+         "workshop", "woodcutter"]
+ATTACK = ["witch", "militia", "moat", "village", "smithy", "market", "cellar", "remodel",
+          "mine", "festival"]
+FAN_KINGDOM = ["coin_purse", "tax_collector", "town_crier", "manor", "village", "smithy",
+               "market", "festival", "laboratory", "witch"]
+
+
+def compared(catalog, kingdom, bots, games, seed=1) -> bool:
+    """Whether the run compiled; fails with the differences if its games differ."""
+    try:
+        differences = engine_differences(catalog, kingdom, bots, seed, games)
+    except Unsupported:
+        return False
+    assert differences == []
+    return True
+
+
+def test_the_speed_matchups_compile_and_play_the_generic_engines_games():
+    assert compared(CATALOG, BENCH, ["bm-smithy", "bm"], 60)
+    assert compared(CATALOG, ATTACK, ["double-witch", "double-militia"], 60)
+    assert compared(CATALOG, BENCH, ["bm-smithy", "bm", "bm", "bm"], 20)
+
+
+def test_every_recommended_kingdom_with_a_bot_for_each_of_its_cards():
+    done = 0
+    for k in CATALOG.kingdoms.values():
+        cards = list(k.cards)
+        for card in cards:
+            done += compared(CATALOG, cards, [f"bm:{card}", "bm"], 4, seed=len(cards) + done)
+    assert done >= 60        # most cards' plays are not compiled yet: the rest fall back
+
+
+def test_random_kingdoms_over_every_card_with_strategy_and_random_bots():
+    pool = [c for c in CATALOG.kingdom_ids() if CATALOG.face_of(c).set != "basic"]
+    done = 0
+    for seed in range(80):
+        kingdom = random.Random(seed).sample(pool, 10)
+        bots = ([f"bm:{kingdom[seed % 10]}", "bm"], ["bm-smithy", "bm", "bm"],
+                ["double-witch", "double-militia"], ["bm", "bm"])[seed % 4]
+        done += compared(CATALOG, kingdom, bots, 3, seed)
+    assert done >= 40
+    simple = ["village", "smithy", "market", "festival", "laboratory", "woodcutter", "witch",
+              "militia", "council_room", "great_hall"]
+    for bots in (["random", "random"], ["random", "bm", "random"], ["random"] * 5,
+                 ["double-militia", "random"]):
+        assert compared(CATALOG, simple, bots, 40)
+
+
+def test_a_fan_sets_cards_compile_from_their_effects():
+    """Generic: a Treasure with +Buy, an attack's discard and gain, others drawing, a
+    Victory card of the fan set's own, played by strategy and random bots."""
+    for bots in (["bm:tax_collector", "bm:town_crier"], ["random", "random"],
+                 ["bm:coin_purse", "random", "bm:manor"]):
+        assert compared(FAN, FAN_KINGDOM, bots, 60)
+
+
+def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
+    # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
+    # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one
+    kingdom = ["bank", "city", "smithy", "village", "market", "knights", "militia", "moat",
+               "cellar", "chapel"]
+    run = compiled_run(CATALOG, kingdom, ["bm-smithy", "bm"])
+    assert run.variant(("platinum_colony",), False) is not None
+    assert compared(CATALOG, kingdom, ["bm-smithy", "bm"], 40)
+
+
+def test_statistics_and_workers_give_the_same_report():
+    for kingdom, bots in ((BENCH, ["bm-smithy", "bm"]), (ATTACK, ["double-witch", "double-militia"])):
+        generic = run_games(CATALOG, kingdom, bots, 150, 3, stats=True, engine="generic")
+        compiled = run_games(CATALOG, kingdom, bots, 150, 3, stats=True, engine="compiled")
+        assert [b.as_json() for b in compiled.bots] == [b.as_json() for b in generic.bots]
+        for b in range(2):
+            assert compiled.stats.bot_json(b) == generic.stats.bot_json(b)
+        assert compiled.stats.game_json() == generic.stats.game_json()
+    runs = [Run(BENCH, ["bm-smithy", "bm"], 120, 5), Run(ATTACK, ["double-militia", "bm"], 120, 6)]
+    one = run_batch(CATALOG, runs, 1, stats=True)
+    two = run_batch(CATALOG, runs, 2, stats=True)
+    generic = run_batch(CATALOG, runs, 2, stats=True, engine="generic")
+    for a, b, c in zip(one, two, generic):
+        assert [x.as_json() for x in a.bots] == [x.as_json() for x in b.bots] == \
+            [x.as_json() for x in c.bots]
+        assert a.stats.game_json() == b.stats.game_json() == c.stats.game_json()
+
+
+def test_what_cannot_be_compiled_falls_back_or_says_why():
+    kingdom = ["chapel", "smithy", "village", "market", "militia", "moat", "cellar",
+               "remodel", "mine", "workshop"]
+    with pytest.raises(Unsupported, match="chapel"):
+        compiled_run(CATALOG, kingdom, ["bm:chapel", "bm"])
+    auto = run_games(CATALOG, kingdom, ["bm:chapel", "bm"], 30, 2)
+    generic = run_games(CATALOG, kingdom, ["bm:chapel", "bm"], 30, 2, engine="generic")
+    assert [b.as_json() for b in auto.bots] == [b.as_json() for b in generic.bots]
+    with pytest.raises(GameError, match="cannot be compiled: chapel"):
+        run_games(CATALOG, kingdom, ["bm:chapel", "bm"], 3, 2, engine="compiled")
+    with pytest.raises(GameError, match="unknown engine"):
+        run_games(CATALOG, kingdom, ["bm", "bm"], 3, 2, engine="fast")
+
+
+def test_the_generated_module_is_kept_by_content_and_run_only_with_its_hmac(tmp_path,
+                                                                            monkeypatch):
+    monkeypatch.setenv("DSL_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache, "_MODULES", {})
+    key = cache.run_key("a test", 1)
+    made = cache.module(key, lambda: "VALUE = 1\n")
+    assert made["VALUE"] == 1
+    path = cache.source_path(key)
+    assert path.read_text().splitlines()[1] == "VALUE = 1"
+    monkeypatch.setattr(cache, "_MODULES", {})
+    assert cache.module(key, lambda: "VALUE = 2\n")["VALUE"] == 1     # read back, not made
+    head = path.read_text().splitlines()[0]
+    path.write_text(head + "\nraise SystemExit('a hostile cache entry ran')\n")
+    monkeypatch.setattr(cache, "_MODULES", {})
+    assert cache.module(key, lambda: "VALUE = 3\n")["VALUE"] == 3     # made anew, not run
+    assert cache.run_key("a test", 1) != cache.run_key("a test", 2)
+
+
+def _dsl(*args):
+    return subprocess.run([sys.executable, "-m", "dsl", *args], capture_output=True,
+                          text=True, cwd=ROOT)
+
+
+def test_the_command_line_shows_the_compiled_source_and_chooses_the_engine():
+    shown = _dsl("simulate", "--kingdom", "First Game", "--bots", "bm:smithy,bm",
+                 "--show-compiled")
+    assert shown.returncode == 0 and "def game(rng, seats, answers, watch=None):" in shown.stdout
+    compile(shown.stdout, "shown", "exec")                    # it is the whole module
+    refused = _dsl("simulate", "--kingdom", "First Game", "--bots", "bm:workshop,bm",
+                   "--show-compiled")
+    assert refused.returncode == 1 and "cannot be compiled: workshop" in refused.stderr
+    outs = [json.loads(_dsl("simulate", "--kingdom", "First Game", "--bots", "bm:smithy,bm",
+                            "--games", "200", "--format", "json", "--engine", e).stdout)
+            for e in ("auto", "generic")]
+    assert outs[0]["bots"] == outs[1]["bots"]

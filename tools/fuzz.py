@@ -1,10 +1,13 @@
 """Play N seeded random-bot games of every recommended kingdom (2 to 6 players), and
 optionally of random kingdoms drawn from all the kingdom cards, checking after every decision
-and turn that no card is created or lost. With --hostile, run the hostile-input harness
+and turn that no card is created or lost; and, on every one of those kingdoms, play the runs
+the kingdom compiler compiles (Big Money, a bot for one of its cards, random bots) on both
+engines, checking that every game is the same down to each zone's order
+(interpreter/runs/compare.py). With --hostile, run the hostile-input harness
 (tests/test_hostile.py: mutated card files, expressions, scenarios, strategies, catalogs,
 records and command lines) with new seeds until the minutes are up.
 
-    python tools/fuzz.py --games 200 --random-kingdoms 400
+    python tools/fuzz.py --games 200 --random-kingdoms 400 [--compare 5]
     python tools/fuzz.py --hostile --minutes 10
 """
 from __future__ import annotations
@@ -19,6 +22,8 @@ import traceback
 from pathlib import Path
 
 from dsl.language.loader import load_shipped
+from interpreter.compiled.scope import Unsupported
+from interpreter.runs.compare import engine_differences
 from interpreter.runs.fuzz import fuzz_game
 
 
@@ -28,6 +33,8 @@ def main() -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--random-kingdoms", type=int, default=0,
                     help="also this many games of random 10-card kingdoms")
+    ap.add_argument("--compare", type=int, default=5, metavar="N",
+                    help="games per compiled run compared with the generic engine (0: none)")
     ap.add_argument("--hostile", action="store_true",
                     help="run the hostile-input harness instead of games")
     ap.add_argument("--minutes", type=float, default=10, help="with --hostile: how long")
@@ -54,7 +61,30 @@ def main() -> int:
     print(f"{len(games)} games ({len(catalog.kingdoms)} recommended kingdoms x {args.games}, "
           f"{args.random_kingdoms} random kingdoms) in {secs:.1f}s: {failures} failed, "
           f"{unfinished} stopped at the turn limit")
-    return 1 if failures else 0
+    differ = compare_engines(catalog, games, args.compare) if args.compare > 0 else 0
+    return 1 if failures or differ else 0
+
+
+def compare_engines(catalog, games: list, n: int) -> int:
+    """The compiled runs of each kingdom played on both engines; the number that differ."""
+    kingdoms = {tuple(kingdom): seed for _, kingdom, seed in games}
+    start = time.perf_counter()
+    compiled = differ = 0
+    for kingdom, seed in kingdoms.items():
+        players = 2 + seed % (catalog.rules.max_players - 1)
+        for bots in (["bm"] * players, [f"bm:{kingdom[seed % len(kingdom)]}", "bm"],
+                     ["random"] * players):
+            try:
+                differences = engine_differences(catalog, list(kingdom), bots, seed, n)
+            except Unsupported:
+                continue
+            compiled += 1
+            if differences:
+                differ += 1
+                print("DIFFER " + "\n  ".join(differences[:3]), file=sys.stderr)
+    print(f"{compiled} compiled runs of {len(kingdoms)} kingdoms x {n} games compared with the "
+          f"generic engine in {time.perf_counter() - start:.1f}s: {differ} differ")
+    return differ
 
 
 def hostile(minutes: float) -> int:

@@ -1,6 +1,7 @@
 """The tool under PyPy (the pypy3 the system packages offer): installed from this checkout
 into a fresh PyPy virtual environment, it must lint the shipped sets and play the same
-games as CPython, seed for seed. Run by CI; prints how much faster PyPy played.
+games as CPython, seed for seed, on the generic engine and on the compiled one. Run by CI;
+prints how much faster PyPy played on each engine, and the compiled engine than the generic.
 
     python tools/check_pypy.py [--games 2000] [--pypy pypy3]
 
@@ -23,12 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMING = re.compile(r"^\d+ game\(s\), seed \d+, [\d.]+s \([\d.]+ games/s\)")
 
 
-def simulate(dsl: str, games: int, env: dict) -> tuple[float, list[str]]:
+def simulate(dsl: str, games: int, env: dict, engine: str = "auto") -> tuple[float, list[str]]:
     """(seconds, the output without its timing) of a bot run on a recommended kingdom."""
     start = time.perf_counter()
     r = subprocess.run([dsl, "simulate", "--kingdom", "First Game", "--bots", "bm:smithy,bm",
-                        "--games", str(games), "--seed", "7"], capture_output=True, text=True,
-                       env=env, check=True)
+                        "--games", str(games), "--seed", "7", "--engine", engine],
+                       capture_output=True, text=True, env=env, check=True)
     took = time.perf_counter() - start
     return took, [TIMING.sub("GAMES", line) for line in r.stdout.splitlines()]
 
@@ -57,14 +58,25 @@ def main() -> int:
         cpython_dsl = shutil.which("dsl") or str(Path(sys.executable).parent / "dsl")
         for dsl, dsl_env in ((str(tmp / "venv" / "bin" / "dsl"), pypy_env), (cpython_dsl, env)):
             simulate(dsl, 1, dsl_env)      # the cache warm, as at a user's second run
-        pypy_s, pypy_out = simulate(str(tmp / "venv" / "bin" / "dsl"), args.games, pypy_env)
-        cpython_s, cpython_out = simulate(cpython_dsl, args.games, env)
-        same = pypy_out == cpython_out
+        pypy_dsl = str(tmp / "venv" / "bin" / "dsl")
+        times, outs = {}, {}
+        for engine in ("generic", "compiled"):
+            for name, dsl, dsl_env in (("pypy", pypy_dsl, pypy_env), ("cpython", cpython_dsl, env)):
+                times[name, engine], outs[name, engine] = simulate(dsl, args.games, dsl_env,
+                                                                   engine)
+        same = all(out == outs["cpython", "generic"] for out in outs.values())
         print(("ok  " if same else "FAIL") + f"  pypy plays the same {args.games} games as "
-              f"CPython (seed 7): {pypy_s:.1f} s against {cpython_s:.1f} s, "
-              f"{cpython_s / pypy_s:.2f}x, start-up included")
+              "CPython (seed 7), on both engines (start-up included):")
+        for engine in ("generic", "compiled"):
+            pypy_s, cpython_s = times["pypy", engine], times["cpython", engine]
+            print(f"      {engine + ':':9} pypy {pypy_s:.1f} s against CPython {cpython_s:.1f} s, "
+                  f"{cpython_s / pypy_s:.2f}x")
+        for name in ("pypy", "cpython"):
+            print(f"      compiled against generic under {name}: "
+                  f"{times[name, 'generic'] / times[name, 'compiled']:.2f}x")
         if not same:
-            print("\n".join(["pypy:"] + pypy_out + ["cpython:"] + cpython_out))
+            for key, out in outs.items():
+                print("\n".join([f"{key}:"] + out))
         return 0 if ok and same else 1
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -80,7 +80,14 @@ class Effects:
                 body.append(f"money[{a}] += {cd.plain_coins}")
             if cd.is_action:
                 body.append(f"nact[{a}] += 1")
-        body.append("tte = to_end(sizes)")
+        # the fewest gains to the end change only when this pile is an end pile or is now
+        # below the largest of the smallest piles (`least`): then they are counted again
+        if isinstance(slot, int):
+            test = "True" if slot in s.end_slots else f"sizes[{slot}] < least"
+        else:
+            test = f"sizes[{slot}] < least or {slot} in END_SLOTS"
+        body += [f"if {test}:", "    tte, least = to_end(sizes)"] if test != "True" else \
+            ["tte, least = to_end(sizes)"]
         if self.stats:
             body.append(f"gains.append(({a}, {card}))")
         return head + [indent + x for x in body]

@@ -76,11 +76,12 @@ def _helpers(s) -> list:
     fewer_turns = s.rules.tie_break == "fewer_turns"
     return [
         "def to_end(sizes):",
-        '    """The fewest gains that would end the game."""',
+        '    """(the fewest gains that would end the game, the largest of the smallest piles',
+        '    they count)."""',
         "    o = sorted(sizes)",
         f"    n = {' + '.join(f'o[{i}]' for i in range(s.end_piles)) or '0'}",
         *ends,
-        "    return n",
+        f"    return n, o[{max(s.end_piles - 1, 0)}]",
         "",
         "",
         "def vp(cnt):",
@@ -135,7 +136,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         f"    for q in range({n}):",
         "        shuffle(decks[q], randbytes)",
         f"        draw(decks[q], discs[q], hands[q], {hand_size}, randbytes)",
-        "    tte = to_end(sizes)",
+        "    tte, least = to_end(sizes)",
         f"    turns = [0] * {n}",
         "    turns[0] = 1",
         "    p = played = 0",

@@ -1,8 +1,8 @@
 """How fast the engines play and how fast the tool starts, every figure in one run.
 
 Interleaved rounds (`--repeat`), the fastest of each figure counting, as timeit does,
-because a shared machine only ever makes a run slower; CPU time (of this process, or of the
-child processes) beside wall time:
+because a shared machine only ever makes a run slower (the two engines take turns to go
+first); CPU time (of this process, or of the child processes) beside wall time:
 
 - one core, `bm-smithy` against `bm`, three players side by side: the compiled engine
   (`engine="compiled"`), the generic engine (`engine="generic"`) and a small hand-written
@@ -330,10 +330,11 @@ def callgrind_per_game(few: int, many: int, engine: str) -> float | None:
     return (counts[1] - counts[0]) / (many - few)
 
 
-def play_round(catalog, n, heavy_n, seed, figures, domsim) -> None:
-    """One interleaved round of every game figure (start-up aside)."""
+def play_round(catalog, n, heavy_n, seed, figures, domsim, engines) -> None:
+    """One interleaved round of every game figure (start-up aside), the engines in the order
+    given (the caller alternates it, so that neither is always the first)."""
     wins = {}
-    for engine in ENGINES:
+    for engine in engines:
         wall, cpu, res = timed(lambda: run_games(catalog, *BM, n, seed, engine=engine))
         figures["bm", engine].add(wall, cpu, (player_turns(res), res.bots[0].wins))
         wins[engine] = [b.wins for b in res.bots]
@@ -348,7 +349,7 @@ def play_round(catalog, n, heavy_n, seed, figures, domsim) -> None:
     figures["workers"].add(wall, cpu)
     figures["independent"].add(*independent_pair(n, seed))
     for key in ("attack", "actions"):
-        for engine in ENGINES:
+        for engine in engines:
             wall, cpu, res = timed(
                 lambda: run_games(catalog, *MATCHUPS[key], heavy_n, seed, engine=engine))
             figures[key, engine].add(wall, cpu, (player_turns(res),))
@@ -429,8 +430,9 @@ def main() -> int:
         startup(args_)
     domsim, domsim_why = start_domsim(args)
     try:
-        for _ in range(args.repeat):
-            play_round(catalog, n, heavy_n, seed, figures, domsim)
+        for r in range(args.repeat):
+            engines = ENGINES if r % 2 == 0 else ENGINES[::-1]
+            play_round(catalog, n, heavy_n, seed, figures, domsim, engines)
             for key, args_ in STARTUP.items():
                 starts[key].add(*startup(args_))
     finally:

@@ -1,22 +1,35 @@
-"""How fast the engine plays and how fast the tool starts, every figure in one run.
+"""How fast the engines play and how fast the tool starts, every figure in one run.
 
 Interleaved rounds (`--repeat`), the fastest of each figure counting, as timeit does,
-because a shared machine only ever makes a run slower; CPU time (of this process, or of the
-child processes) beside wall time:
+because a shared machine only ever makes a run slower (the two engines take turns to go
+first); CPU time (of this process, or of the child processes) beside wall time:
 
-- one core: `bm-smithy` against `bm`, and the same two strategies played by a small
-  hand-written plain-Python reference player, for the ratio;
+- one core, `bm-smithy` against `bm`, three players side by side: the compiled engine
+  (`engine="compiled"`), the generic engine (`engine="generic"`) and a small hand-written
+  plain-Python reference player of the same two strategies; games per CPU-second of each
+  and the ratios compiled/generic and compiled/reference;
+- DominionSim (Java, `../shared/bench/domsim/`, `--domsim DIR`), when `java`, `javac` and
+  that folder are at hand (`--no-domsim` to skip; nothing else needs it): its harness plays
+  its "Smithy" against "Big Money Ultimate" in one JVM for the whole run. Its first two
+  rounds (the JIT warming up) run before ours and are dropped; then the JVM is paused
+  (SIGSTOP) while we measure and let run one round (SIGCONT) after our one-core figures of
+  each round, so its steady-state rounds are interleaved with ours in the same stretch of
+  time, without a new JVM (and a new warm-up) per round. Its steady state is the best of
+  those rounds, in games per CPU-second of the whole JVM process (GC and JIT threads
+  counted, as our process time counts everything), the main thread's figure beside it;
+  the ratios compiled/DominionSim and generic/DominionSim;
 - two workers, and two independent processes started together each playing half the games
-  (the fair ceiling for two workers);
+  (the fair ceiling for two workers), both with `engine="auto"`, what users get;
 - an attack-heavy matchup (double-witch vs double-militia) and random bots on an
   action-heavy kingdom (Throne Room, Library, Possession, Golem, Scrying Pool, Highway and
-  Durations), as CPU time per player-turn against the Big Money matchup's;
+  Durations), on both engines, as CPU time per player-turn: generic/compiled, and each
+  against the Big Money matchup's;
 - memory: the peak traced allocation of one game;
 - start-up of `dsl cards`, `dsl lint` of one fan card and `dsl render` (warm cache);
-- with `--callgrind`, instructions per game counted by valgrind (repeatable on a noisy
-  machine).
+- with `--callgrind`, instructions per game of each engine counted by valgrind (repeatable
+  on a noisy machine).
 
-    python tools/bench.py --games 2000 --repeat 5 [--callgrind]
+    python tools/bench.py --games 2000 --repeat 5 [--callgrind] [--no-domsim]
 """
 from __future__ import annotations
 
@@ -25,8 +38,10 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -35,6 +50,7 @@ from interpreter.runs.simulation import run_games
 
 KINGDOM = ["smithy", "village", "market", "militia", "cellar", "moat", "remodel", "mine",
            "workshop", "woodcutter"]
+ENGINES = ("compiled", "generic")
 
 
 # ---- the reference player: exactly the two strategies, nothing generic -----------------------
@@ -119,13 +135,22 @@ def ref_game(seed):
 
 ROOT = Path(__file__).resolve().parent.parent
 BM = (KINGDOM, ["bm-smithy", "bm"])
-ATTACK = (["witch", "militia", "moat", "village", "smithy", "market", "cellar", "remodel",
-           "mine", "festival"], ["double-witch", "double-militia"])
-ACTIONS = (["throne_room", "library", "possession", "golem", "scrying_pool", "highway",
-            "wharf", "caravan", "tactician", "fishing_village"], ["random", "random"])
+MATCHUPS = {"bm": BM,
+            "attack": (["witch", "militia", "moat", "village", "smithy", "market", "cellar",
+                        "remodel", "mine", "festival"], ["double-witch", "double-militia"]),
+            "actions": (["throne_room", "library", "possession", "golem", "scrying_pool",
+                         "highway", "wharf", "caravan", "tactician", "fishing_village"],
+                        ["random", "random"])}
+LABELS = {"bm": "bm-smithy vs bm", "attack": "double-witch vs double-militia",
+          "actions": "random bots, action-heavy"}
 FAN_CARD = ROOT / "tests/fixtures/fan_set/cards/apprentice_smith.yaml"
 STARTUP = {"dsl cards": ["cards"], "dsl lint (one fan card)": ["lint", str(FAN_CARD)],
            "dsl render smithy": ["render", "smithy"]}
+DOMSIM_BOTS = ("Smithy", "Big Money Ultimate")
+DOMSIM_GAMES = 5000        # a round: with fewer, its JIT is still warming after two rounds
+DOMSIM_WARMUP = 2          # rounds dropped
+DOMSIM_ROUND = re.compile(r"^round=\d+ .*games_per_thread_cpu_s=([\d.]+) "
+                          r".*games_per_process_cpu_s=([\d.]+) A_win%=([\d.]+)")
 
 
 class Best:
@@ -151,20 +176,107 @@ def player_turns(res) -> int:
     return sum(b.turns for b in res.bots)
 
 
-def child_games(games: int, seed: int, first: int) -> None:
+def domsim_missing(folder: Path) -> str | None:
+    """Why DominionSim cannot be measured here, or None when it can."""
+    for tool in ("java", "javac"):
+        if shutil.which(tool) is None:
+            return f"no `{tool}` on PATH"
+    if not (folder / "DSHarness.java").is_file():
+        return f"no {folder / 'DSHarness.java'}"
+    if not hasattr(signal, "SIGSTOP"):
+        return "no SIGSTOP here to interleave its rounds with ours"
+    return None
+
+
+class DominionSim:
+    """DominionSim's harness (its folder's README) built in a temporary copy of the folder,
+    run in one JVM for the whole bench: its warm-up rounds at once, then one round at each
+    `play_round()`, stopped in between so that it takes no CPU while we measure."""
+
+    def __init__(self, folder: Path, rounds: int):
+        self.tmp = tempfile.TemporaryDirectory(prefix="bench-domsim-")
+        self.proc = self.stderr = self.failed = None
+        self.steady: list = []   # (games per process CPU-s, per main-thread CPU-s, win %)
+        try:
+            self._start(folder, Path(self.tmp.name), rounds)
+        except BaseException:
+            self.close()
+            raise
+
+    def _start(self, folder: Path, work: Path, rounds: int) -> None:
+        for f in folder.iterdir():
+            if f.is_file():
+                shutil.copy(f, work)
+        cp = os.pathsep.join(["GeronimooDomSim.jar", "log4j-1.2.17.jar"])
+        built = subprocess.run(["javac", "-nowarn", "-cp", cp, "DSHarness.java"], cwd=work,
+                               capture_output=True, text=True)
+        if built.returncode:
+            raise RuntimeError(f"javac: {(built.stderr.splitlines() or ['failed'])[0]}")
+        self.stderr = open(work / "stderr.txt", "w+")
+        self.proc = subprocess.Popen(
+            ["java", "-Djava.awt.headless=true", "-cp", os.pathsep.join([cp, "."]),
+             "DSHarness", *DOMSIM_BOTS, str(DOMSIM_GAMES), str(DOMSIM_WARMUP + rounds)],
+            cwd=work, stdout=subprocess.PIPE, stderr=self.stderr, text=True)
+        for _ in range(DOMSIM_WARMUP):
+            self._next_round()
+        self.proc.send_signal(signal.SIGSTOP)
+
+    def _next_round(self) -> tuple:
+        for line in self.proc.stdout:
+            m = DOMSIM_ROUND.match(line)
+            if m:
+                thread, process, wins = map(float, m.groups())
+                return process, thread, wins
+        self.stderr.seek(0)
+        first = (self.stderr.read().strip().splitlines() or ["no output"])[0]
+        raise RuntimeError(f"DSHarness ended early: {first}")
+
+    def play_round(self) -> None:
+        """One round; a harness that fails mid-run leaves the rest of the bench alone."""
+        if self.failed is None:
+            self.proc.send_signal(signal.SIGCONT)
+            try:
+                self.steady.append(self._next_round())
+            except RuntimeError as e:
+                self.failed = f"its harness failed: {e}"
+            self.proc.send_signal(signal.SIGSTOP)
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc.stdout.close()
+        if self.stderr is not None:
+            self.stderr.close()
+        self.tmp.cleanup()
+
+
+def start_domsim(args) -> tuple:
+    """(a running DominionSim or None, why not)."""
+    why = "--no-domsim" if args.no_domsim else domsim_missing(args.domsim)
+    if why is not None:
+        return None, why
+    try:
+        return DominionSim(args.domsim, args.repeat), None
+    except (OSError, RuntimeError) as e:
+        return None, f"its harness failed: {e}"
+
+
+def child_games(games: int, seed: int, first: int, engine: str) -> None:
     """`--child`: play games first..first+games of the BM matchup (an independent process)
     and print when its games started and ended (epoch seconds), start-up left out."""
     catalog = load_shipped().catalog
     start = time.time()
-    run_games(catalog, KINGDOM, ["bm-smithy", "bm"], games, seed + first)
+    run_games(catalog, KINGDOM, ["bm-smithy", "bm"], games, seed + first, engine=engine)
     print(f"{start} {time.time()} {time.process_time()}")
 
 
 def independent_pair(games: int, seed: int):
-    """Two processes started together, each playing half: (wall from the first one's first
-    game to the last one's last, their CPU), the processes' start-up left out."""
+    """Two processes started together, each playing half (engine auto): (wall from the first
+    one's first game to the last one's last, their CPU), the processes' start-up left out."""
     half = games // 2
-    cmd = [sys.executable, __file__, "--child", str(half), "--seed", str(seed)]
+    cmd = [sys.executable, __file__, "--child", str(half), "--seed", str(seed),
+           "--engine", "auto"]
     procs = [subprocess.Popen(cmd + ["--first", str(i * half)], stdout=subprocess.PIPE,
                               text=True) for i in range(2)]
     outs = [p.communicate()[0] for p in procs]
@@ -201,21 +313,92 @@ def startup(args) -> tuple:
         (before.children_user + before.children_system)
 
 
-def callgrind_per_game(few: int, many: int) -> float | None:
-    """Instructions per game of the BM matchup: (I(many) - I(few)) / (many - few), so that
-    start-up and loading cancel out. None when valgrind is not installed."""
+def callgrind_per_game(few: int, many: int, engine: str) -> float | None:
+    """Instructions per game of the BM matchup on `engine`: (I(many) - I(few)) / (many -
+    few), so that start-up and loading cancel out. None when valgrind is not installed."""
     if shutil.which("valgrind") is None:
         return None
     counts = []
     for n in (few, many):
         r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                            sys.executable, __file__, "--child", str(n), "--seed", "1"],
-                           capture_output=True, text=True, cwd=ROOT)
+                            sys.executable, __file__, "--child", str(n), "--seed", "1",
+                            "--engine", engine], capture_output=True, text=True, cwd=ROOT)
         m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
         if r.returncode or m is None:
             return None
         counts.append(int(m.group(1)))
     return (counts[1] - counts[0]) / (many - few)
+
+
+def play_round(catalog, n, heavy_n, seed, figures, domsim, engines) -> None:
+    """One interleaved round of every game figure (start-up aside), the engines in the order
+    given (the caller alternates it, so that neither is always the first)."""
+    wins = {}
+    for engine in engines:
+        wall, cpu, res = timed(lambda: run_games(catalog, *BM, n, seed, engine=engine))
+        figures["bm", engine].add(wall, cpu, (player_turns(res), res.bots[0].wins))
+        wins[engine] = [b.wins for b in res.bots]
+    assert wins["compiled"] == wins["generic"], f"the engines' games differ: {wins}"
+    wall, cpu, ref_wins = timed(lambda: sum(
+        s[0] > s[1] for s in (ref_game(seed * 1_000_003 + g) for g in range(n))))
+    figures["reference"].add(wall, cpu, ref_wins)
+    if domsim is not None:
+        domsim.play_round()
+    wall, cpu, par = timed(lambda: run_games(catalog, *BM, n, seed, workers=2))
+    assert [b.wins for b in par.bots] == wins["generic"], "2 workers' games differ"
+    figures["workers"].add(wall, cpu)
+    figures["independent"].add(*independent_pair(n, seed))
+    for key in ("attack", "actions"):
+        for engine in engines:
+            wall, cpu, res = timed(
+                lambda: run_games(catalog, *MATCHUPS[key], heavy_n, seed, engine=engine))
+            figures[key, engine].add(wall, cpu, (player_turns(res),))
+
+
+def report_games(figures, n, heavy_n, repeat, domsim, domsim_why) -> None:
+    print(f"one core, bm-smithy vs bm, {n} games (fastest of {repeat}):")
+    speed = {}
+    for name, key in (("compiled", ("bm", "compiled")), ("generic", ("bm", "generic")),
+                      ("reference", "reference")):
+        b = figures[key]
+        wins = b.extra[1] if name != "reference" else b.extra
+        speed[name] = n / b.cpu
+        print(f"  {name + ':':10} {b.wall:6.2f} s wall {b.cpu:6.2f} s CPU = {speed[name]:7,.0f}"
+              f" games per CPU-second (bm-smithy wins {wins / n:.1%})")
+    print(f"  compiled/generic: {speed['compiled'] / speed['generic']:.2f}x   "
+          f"compiled/reference: {speed['compiled'] / speed['reference']:.2f}x "
+          "(games per CPU-second)")
+    if domsim is None or domsim.failed:
+        print(f"DominionSim: not measured ({domsim_why or domsim.failed})")
+    else:
+        process, thread, ds_wins = max(domsim.steady)
+        last = DOMSIM_WARMUP + len(domsim.steady)
+        print(f"DominionSim, {' vs '.join(DOMSIM_BOTS)}, {DOMSIM_GAMES} games a round, "
+              f"steady state (best of its rounds {DOMSIM_WARMUP + 1}-{last}, one in each of "
+              "ours):")
+        print(f"  {process:7,.0f} games per CPU-second of the JVM ({thread:,.0f} per CPU-second"
+              f" of its main thread; Smithy wins {ds_wins:.1f}%, ties split)")
+        print(f"  compiled/DominionSim: {speed['compiled'] / process:.2f}x   "
+              f"generic/DominionSim: {speed['generic'] / process:.2f}x")
+    w, i = figures["workers"], figures["independent"]
+    one_core = figures["bm", "compiled"].wall
+    print(f"two cores, {n} games, engine auto (what users get):")
+    print(f"  2 workers:                   {w.wall:6.2f} s wall = {one_core / w.wall:.2f}x one "
+          "core (compiled)")
+    print(f"  2 independent processes:     {i.wall:6.2f} s wall (their games only)")
+    print(f"  workers / independent (wall): {i.wall / w.wall:.2f}")
+    per_turn = {k: figures[k].cpu / figures[k].extra[0]
+                for k in figures if isinstance(k, tuple)}
+    print(f"CPU per player-turn ({heavy_n} games each for the two heavy ones), compiled and "
+          "generic:")
+    for key, label in LABELS.items():
+        c, g = per_turn[key, "compiled"], per_turn[key, "generic"]
+        line = f"  {label + ':':31}{c * 1e6:6.1f} us {g * 1e6:6.1f} us = generic/compiled " \
+               f"{g / c:.2f}x"
+        if key != "bm":
+            line += f" (Big Money's x{c / per_turn['bm', 'compiled']:.2f}, " \
+                    f"x{g / per_turn['bm', 'generic']:.2f})"
+        print(line)
 
 
 def main() -> int:
@@ -226,68 +409,50 @@ def main() -> int:
                     help="rounds; the fastest of each figure counts (as timeit does)")
     ap.add_argument("--callgrind", action="store_true",
                     help="also count instructions per game with valgrind (slow)")
+    ap.add_argument("--domsim", type=Path, default=ROOT.parent / "shared/bench/domsim",
+                    help="DominionSim's harness folder (default: %(default)s)")
+    ap.add_argument("--no-domsim", action="store_true", help="do not measure DominionSim")
     ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--engine", choices=("auto", "compiled", "generic"), default="auto",
+                    help="the engine of --child")
     args = ap.parse_args()
     if args.child is not None:
-        child_games(args.child, args.seed, args.first)
+        child_games(args.child, args.seed, args.first, args.engine)
         return 0
     catalog = load_shipped().catalog
     n, seed = args.games, args.seed
     heavy_n = max(n // 4, 10)
-    figures = {k: Best() for k in ("engine", "reference", "workers", "independent",
-                                   "attack", "actions")}
+    figures = {(key, engine): Best() for key in MATCHUPS for engine in ENGINES}
+    figures.update((key, Best()) for key in ("reference", "workers", "independent"))
     starts = {k: Best() for k in STARTUP}
     for args_ in STARTUP.values():            # the cache warm, as a user's second command
         startup(args_)
-    one = None
-    for _ in range(args.repeat):
-        wall, cpu, one = timed(lambda: run_games(catalog, *BM, n, seed))
-        figures["engine"].add(wall, cpu, player_turns(one))
-        wall, cpu, ref_wins = timed(lambda: sum(
-            s[0] > s[1] for s in (ref_game(seed * 1_000_003 + g) for g in range(n))))
-        figures["reference"].add(wall, cpu, ref_wins)
-        wall, cpu, par = timed(lambda: run_games(catalog, *BM, n, seed, workers=2))
-        assert [b.wins for b in par.bots] == [b.wins for b in one.bots]   # same results
-        figures["workers"].add(wall, cpu)
-        figures["independent"].add(*independent_pair(n, seed))
-        for key, (kingdom, bots) in (("attack", ATTACK), ("actions", ACTIONS)):
-            wall, cpu, res = timed(lambda: run_games(catalog, kingdom, bots, heavy_n, seed))
-            figures[key].add(wall, cpu, player_turns(res))
-        for key, args_ in STARTUP.items():
-            starts[key].add(*startup(args_))
-    e, r = figures["engine"], figures["reference"]
-    print(f"one core, bm-smithy vs bm, {n} games (fastest of {args.repeat}):")
-    print(f"  engine:    {e.wall:6.2f} s wall {e.cpu:6.2f} s CPU = {n / e.cpu:7,.0f} games per "
-          f"CPU-second (bm-smithy wins {one.bots[0].wins / n:.1%})")
-    print(f"  reference: {r.wall:6.2f} s wall {r.cpu:6.2f} s CPU = {n / r.cpu:7,.0f} games per "
-          f"CPU-second (bm-smithy wins {r.extra / n:.1%})")
-    print(f"  ratio engine/reference (CPU): {r.cpu / e.cpu:.2f}")
-    w, i = figures["workers"], figures["independent"]
-    print(f"two cores, {n} games:")
-    print(f"  2 workers:                   {w.wall:6.2f} s wall = {e.wall / w.wall:.2f}x one core")
-    print(f"  2 independent processes:     {i.wall:6.2f} s wall (their games only)")
-    print(f"  workers / independent (wall): {i.wall / w.wall:.2f}")
-    per_turn = {k: figures[k].cpu / figures[k].extra for k in ("engine", "attack", "actions")}
-    print(f"CPU per player-turn ({heavy_n} games each for the two below):")
-    print(f"  bm-smithy vs bm:               {per_turn['engine'] * 1e6:6.1f} us")
-    for key, label in (("attack", "double-witch vs double-militia"),
-                       ("actions", "random bots, action-heavy")):
-        print(f"  {label + ':':31}{per_turn[key] * 1e6:6.1f} us = "
-              f"{per_turn[key] / per_turn['engine']:.2f}x Big Money")
-    print("memory, peak traced during one game:")
-    for label, (kingdom, bots) in (("bm-smithy vs bm", BM), ("attack-heavy", ATTACK),
-                                   ("action-heavy", ACTIONS)):
-        peak = game_memory(catalog, kingdom, bots, seed)
+    domsim, domsim_why = start_domsim(args)
+    try:
+        for r in range(args.repeat):
+            engines = ENGINES if r % 2 == 0 else ENGINES[::-1]
+            play_round(catalog, n, heavy_n, seed, figures, domsim, engines)
+            for key, args_ in STARTUP.items():
+                starts[key].add(*startup(args_))
+    finally:
+        if domsim is not None:
+            domsim.close()
+    report_games(figures, n, heavy_n, args.repeat, domsim, domsim_why)
+    print("memory, peak traced during one game (engine auto):")
+    for key, label in (("bm", "bm-smithy vs bm"), ("attack", "attack-heavy"),
+                       ("actions", "action-heavy")):
+        peak = game_memory(catalog, *MATCHUPS[key], seed)
         print(f"  {label + ':':17}" + (f"{peak / 1024:8,.0f} KiB" if peak is not None else
                                        "not measured (no tracemalloc in this Python)"))
     print("start-up, warm cache (a new process each):")
     for key, b in starts.items():
         print(f"  {key + ':':26}{b.wall:5.2f} s wall {b.cpu:5.2f} s CPU")
     if args.callgrind:
-        per_game = callgrind_per_game(50, 250)
-        print("instructions per game (callgrind, 250 games minus 50): " +
-              (f"{per_game / 1e6:.2f} million" if per_game else "valgrind not available"))
+        for engine in ENGINES:
+            per_game = callgrind_per_game(50, 250, engine)
+            print(f"instructions per game, {engine} (callgrind, 250 games minus 50): " +
+                  (f"{per_game / 1e6:.2f} million" if per_game else "valgrind not available"))
     return 0
 
 

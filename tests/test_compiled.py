@@ -27,8 +27,10 @@ BENCH = ["smithy", "village", "market", "militia", "cellar", "moat", "remodel", 
          "workshop", "woodcutter"]
 ATTACK = ["witch", "militia", "moat", "village", "smithy", "market", "cellar", "remodel",
           "mine", "festival"]
-FAN_KINGDOM = ["coin_purse", "tax_collector", "town_crier", "manor", "village", "smithy",
-               "market", "festival", "laboratory", "witch"]
+FAN_KINGDOM = ["coin_purse", "tax_collector", "town_crier", "manor", "night_watch",
+               "guild_master", "village", "smithy", "market", "witch"]
+DURATIONS = ["caravan", "wharf", "fishing_village", "merchant_ship", "conspirator", "village",
+             "smithy", "market", "festival", "laboratory"]
 
 
 def compared(catalog, kingdom, bots, games, seed=1) -> bool:
@@ -74,10 +76,20 @@ def test_random_kingdoms_over_every_card_with_strategy_and_random_bots():
 
 def test_a_fan_sets_cards_compile_from_their_effects():
     """Generic: a Treasure with +Buy, an attack's discard and gain, others drawing, a
-    Victory card of the fan set's own, played by strategy and random bots."""
+    Victory card, a Duration and a bonus on the Actions played, all the fan set's own,
+    played by strategy and random bots."""
     for bots in (["bm:tax_collector", "bm:town_crier"], ["random", "random"],
-                 ["bm:coin_purse", "random", "bm:manor"]):
+                 ["bm:coin_purse", "random", "bm:manor"], ["bm:night_watch", "bm:guild_master"],
+                 ["random"] * 4):
         assert compared(FAN, FAN_KINGDOM, bots, 60)
+
+
+def test_durations_and_a_bonus_on_the_actions_played_this_turn():
+    """Cards that stay in play to their player's next turn (what they left done then, in
+    the order left, or the random bot's), and `if count(played where action) >= 3`."""
+    for bots in (["bm:wharf", "bm:caravan"], ["bm:conspirator", "random", "bm:fishing_village"],
+                 ["random"] * 4, ["bm:merchant_ship", "bm"]):
+        assert compared(CATALOG, DURATIONS, bots, 60)
 
 
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():

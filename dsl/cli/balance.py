@@ -4,7 +4,6 @@ plot (matplotlib, the `plot` extra). How to read it: docs/balance.md."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 import tempfile
 from pathlib import Path

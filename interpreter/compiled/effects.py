@@ -100,6 +100,25 @@ class Effects:
         return [f"for i in range({first}, {self.scope.players}):",
                 f"    q = (p + i) % {self.scope.players}"] + ["    " + x for x in body]
 
+    def _if(self, d, s: A.If, a: str, own: bool) -> list:
+        lines = [f"if {self.exprs.condition(s.cond, a)}:"]
+        lines += ["    " + x for x in (self.block(d, s.then, a, own) or ["pass"])]
+        if s.orelse:
+            lines += ["else:"] + ["    " + x for x in self.block(d, s.orelse, a, own)]
+        return lines
+
+    def _next_turn(self, d, s: A.NextTurn, a: str, own: bool) -> list:
+        """`at start of next turn { ... }`: the card stays in play (its place in `inplay` is
+        noted in `stays`), and what it does then is noted in `pend` as (card, body);
+        the turn loop does the bodies at its player's next turn (source.py)."""
+        if not own:
+            raise Unsupported(f"{d.id}: `at start of next turn` in another player's part")
+        bodies = self.scope.pending_bodies
+        k = len(bodies)
+        bodies.append(None)                    # its place, before its own lines are made
+        bodies[k] = self.block(d, s.body, "p", own=True) or ["pass"]
+        return ["stays.append(len(inplay) - 1)", f"pend.append(({self.scope.number[d.id]}, {k}))"]
+
     def _move(self, d, s: A.Move, a: str, own: bool) -> list:
         """`discard N cards from hand` by another player than the one whose turn it is (an
         attack's victim): his bot answers as interpreter/bots/defaults.settled_discard
@@ -121,4 +140,4 @@ class Effects:
 
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
-               A.Move: Effects._move}
+               A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn}

@@ -87,7 +87,14 @@ class Exprs:
             return str(sizes.get(cid, 0))           # a pile nobody can take from: as set up
         if name == "count":
             return self._count(args[0], a)
+        if name == "played" and args[0].__class__ is A.Name and args[0].name in s.number:
+            return f"({self._played()}.count({s.number[args[0].name]}) if {a} == p else 0)"
         raise Unsupported(f"the function {name}()")
+
+    def _played(self) -> str:
+        """The cards played this turn: the turn player's cards in play, less those that
+        stayed from his last turn (`first` of them)."""
+        return "inplay[first:]" if self.scope.durations else "inplay"
 
     def _count(self, arg, a: str) -> str:
         """count(ZONE) and count(ZONE where KIND): a length, or copies of matching cards."""
@@ -101,14 +108,17 @@ class Exprs:
                 return "0"
             if zone == "in_play":
                 return f"(len(inplay) if {a} == p else 0)"
+            if zone == "played":
+                return f"(len({self._played()}) if {a} == p else 0)"
         if arg.__class__ is A.Where and arg.source.__class__ is A.Name:
             numbers = self._kind_numbers(arg.cond)
             zone = arg.source.name
             if zone == "all_cards":
                 return "(" + " + ".join([f"counts[{a}][{i}]" for i in numbers] or ["0"]) + ")"
-            if zone in _ZONES:
-                held = _ZONES[zone].format(a=a)
-                return "(" + " + ".join([f"{held}.count({i})" for i in numbers] or ["0"]) + ")"
+            if zone in _ZONES or zone == "played":
+                held = _ZONES[zone].format(a=a) if zone != "played" else self._played()
+                total = "(" + " + ".join([f"{held}.count({i})" for i in numbers] or ["0"]) + ")"
+                return total if zone != "played" else f"({total} if {a} == p else 0)"
         raise Unsupported(f"count({_shown(arg)})")
 
     def _kind_numbers(self, cond) -> list:

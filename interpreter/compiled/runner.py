@@ -102,7 +102,8 @@ class CompiledRun:
              zones: bool = False):
         """(scores, turns by seat, finished) of the game seeded `gseed` with bots `seats`
         by seat, its statistics added to `tally`; None when its set rules are not compiled.
-        `zones`: also each seat's final deck, discard pile and hand (card ids, in order)
+        `zones`: also each seat's final deck, discard pile, hand and cards in play (card
+        ids, in order)
         and the pile sizes, for comparing with the generic engine's game."""
         rng.seed(gseed)
         set_rules = set_rules_in_force(self.catalog, self.kingdom, rng, *self.rule_choice)
@@ -118,15 +119,14 @@ class CompiledRun:
             answers = [None] * self.players
         watch = Watch(self.players, names) if tally is not None else None
         scores, turns, finished, state = ns["game"](rng, seats, answers, watch)
-        sizes = state[3]
+        sizes = state[4]
         if watch is not None:
             ends = ns["END_SLOTS"]
             reason = TURN_LIMIT if not finished else \
                 END_PILE if any(sizes[s] == 0 for s in ends) else PILES
             tally.add_game(watch, seats, reason, max(turns))
         if zones:
-            decks, discs, hands, _ = state
-            named = [tuple([names[c] for c in cards] for cards in (decks[s], discs[s], hands[s]))
+            named = [tuple([names[c] for c in zone[s]] for zone in state[:4])
                      for s in range(self.players)]
             return scores, turns, finished, named, list(sizes)
         return scores, turns, finished

@@ -62,6 +62,8 @@ class Scope:
                                [s for s in plan.more_end_slots])
         self.end_piles = plan.end_piles
         self.discards: set = set()     # cards whose plays make another player discard
+        self.pending_bodies: list = []  # the lines of each `at start of next turn` body
+        self.durations = any(isinstance(n, A.NextTurn) for d in order for n in _all(d.on_play))
 
     def _reachable(self) -> list:
         """The definitions of every card that can leave the Supply in a game of these bots:

@@ -115,11 +115,12 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
     for d in start:
         counts[s.number[d.id]] += 1
     over = " or ".join([f"not sizes[{e}]" for e in s.end_slots] + ["empty >= END_PILES"])
+    lasting = s.durations
     lines = [
         "def game(rng, seats, answers, watch=None):",
         '    """One game: seat i is played by bot seats[i] of the run, whose random generator',
         '    is answers[i] (None: a strategy bot). Returns the scores, the turns, whether it',
-        '    finished, and the final zones."""',
+        '    finished, and the final zones (decks, discard piles, hands, in play; pile sizes)."""',
         "    randbytes = rng.randbytes",
     ] + [f"    randbytes({8 * sum(k for _, k in kinds)})  # the {s.plan.piles[slot][0]} pile's "
          "shuffle at setup (none of its cards leaves it here)"
@@ -137,6 +138,11 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         "        shuffle(decks[q], randbytes)",
         f"        draw(decks[q], discs[q], hands[q], {hand_size}, randbytes)",
         "    tte, least = to_end(sizes)",
+    ] + ([
+        f"    inplays = [[] for _ in range({n})]    # cards in play (some stay a turn)",
+        f"    stayss = [[] for _ in range({n})]     # where in it those that stay are",
+        f"    pendings = [[] for _ in range({n})]   # (card, body) to do at the next turn",
+    ] if lasting else []) + [
         f"    turns = [0] * {n}",
         "    turns[0] = 1",
         "    p = played = 0",
@@ -144,13 +150,18 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         "    while True:",
         "        b, bot_rng = seats[p], answers[p]",
         "        hand, deck, disc = hands[p], decks[p], discs[p]",
-        "        inplay = []",
+    ] + ([
+        "        inplay, stays, due = inplays[p], stayss[p], pendings[p]",
+        "        pend = pendings[p] = []",
+        "        stays.clear()    # what stayed from his last turn leaves play this turn",
+        "        first = len(inplay)",
+    ] if lasting else ["        inplay = []"]) + [
         "        actions = buys = 1",
         "        coins = potions = 0",
     ]
     if stats:
         lines.append("        gains = []")
-    body = []
+    body = _next_turn(s) if lasting else []
     if plays:
         body += ["# the action phase", "while actions > 0 and nact[p]:"]
         body += ["    " + x for x in bots.action_choice()]
@@ -165,9 +176,17 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
     body += ["    " + x for x in bots.buy_choice()]
     body += ["    buys -= 1", "    coins -= COINS_COST[s]", "    potions -= POTION_COST[s]"]
     body += ["    " + x for x in buy_gain]
-    body += ["# Clean-up, and the next turn unless the game is over",
-             "disc += inplay",
-             "disc += hand",
+    body.append("# Clean-up, and the next turn unless the game is over")
+    if lasting:
+        body += ["if stays:",
+                 "    disc += [x for j, x in enumerate(inplay) if j not in stays]",
+                 "    inplay[:] = [inplay[j] for j in stays]",
+                 "else:",
+                 "    disc += inplay",
+                 "    inplay.clear()"]
+    else:
+        body.append("disc += inplay")
+    body += ["disc += hand",
              "hand.clear()",
              f"draw(deck, disc, hand, {hand_size}, randbytes)",
              f"over = {over}",
@@ -184,9 +203,25 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
              "if over:",
              "    break"]
     lines += ["        " + x for x in body]
+    in_play = "inplays" if lasting else f"[[] for _ in range({n})]"
     lines += ["    return [vp(cnt) for cnt in counts], turns, finished, "
-              "(decks, discs, hands, sizes)"]
+              f"(decks, discs, hands, {in_play}, sizes)"]
     return lines
+
+
+def _next_turn(s) -> list:
+    """Lines doing what the player's cards left for this turn (`at start of next turn`), in
+    the order they were left; the random bot orders them (interpreter/engine/phases.py
+    _resolve_pending: asked only when two or more of different cards are due)."""
+    out = ["# what his cards left for this turn",
+           "if due:",
+           "    if len(due) > 1 and bot_rng is not None and len({x for x, _ in due}) > 1:",
+           "        bot_rng.shuffle(due)",
+           "    for c, k in due:"]
+    for k, body in enumerate(s.pending_bodies):
+        out.append(("        if " if k == 0 else "        elif ") + f"k == {k}:")
+        out += ["            " + x for x in body]
+    return out
 
 
 def _treasures(s) -> list:

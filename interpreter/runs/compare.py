@@ -1,5 +1,5 @@
 """The compiled engine against the generic one (the meaning of the rules): the same games,
-seed for seed, down to the order of every player's deck, discard pile and hand at the end
+seed for seed, down to the order of every player's deck, discard pile, hand and cards in play at the end
 and the size of every pile. Used by the tests and by tools/fuzz.py."""
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ def engine_differences(catalog, kingdom: list, bots: list, seed: int, games: int
                                     rule_choice=rule_choice)
         generic = ([game.vp(s) for s in range(len(bots))],
                    [p.turns for p in game.players], result.finished,
-                   [tuple([c.d.id for c in zone.cards] for zone in (p.deck, p.discard, p.hand))
+                   [tuple([c.d.id for c in zone.cards]
+                          for zone in (p.deck, p.discard, p.hand, p.in_play))
                     for p in game.players], list(game.pile_sizes))
         game.dispose()
         compiled = run.play(game_seed(seed, i), seats_of(i, len(bots)), random.Random(),

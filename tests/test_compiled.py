@@ -103,7 +103,8 @@ def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
 
 
 def test_statistics_and_workers_give_the_same_report():
-    for kingdom, bots in ((BENCH, ["bm-smithy", "bm"]), (ATTACK, ["double-witch", "double-militia"])):
+    for kingdom, bots in ((BENCH, ["bm-smithy", "bm"]),
+                          (ATTACK, ["double-witch", "double-militia"])):
         generic = run_games(CATALOG, kingdom, bots, 150, 3, stats=True, engine="generic")
         compiled = run_games(CATALOG, kingdom, bots, 150, 3, stats=True, engine="compiled")
         assert [b.as_json() for b in compiled.bots] == [b.as_json() for b in generic.bots]
@@ -169,3 +170,13 @@ def test_the_command_line_shows_the_compiled_source_and_chooses_the_engine():
                             "--games", "200", "--format", "json", "--engine", e).stdout)
             for e in ("auto", "generic")]
     assert outs[0]["bots"] == outs[1]["bots"]
+
+
+def test_a_bots_path_never_becomes_code_in_the_generated_source(tmp_path):
+    strategy = tmp_path / 'a\nraise SystemExit("injected")\n"""x.yaml'
+    strategy.write_text("name: typed\nbuy:\n  - province\n  - gold\n  - silver\n")
+    run = compiled_run(CATALOG, BENCH, [str(strategy), "bm"])
+    source, _ = run.source()
+    assert "injected" in source and not any(
+        line.lstrip().startswith("raise SystemExit") for line in source.splitlines())
+    assert run.play(7, [0, 1], random.Random()) is not None

@@ -349,13 +349,29 @@ def play_round(catalog, n, heavy_n, seed, figures, domsim, engines) -> None:
     figures["workers"].add(wall, cpu)
     figures["independent"].add(*independent_pair(n, seed))
     for key in ("attack", "actions"):
-        for engine in engines:
-            wall, cpu, res = timed(
-                lambda: run_games(catalog, *MATCHUPS[key], heavy_n, seed, engine=engine))
+        for engine in engines:         # "compiled": auto, where a run cannot be compiled
+            wall, cpu, res = timed(lambda: run_games(
+                catalog, *MATCHUPS[key], heavy_n, seed,
+                engine=engine if engine == "generic" or compiles(catalog, key) else "auto"))
             figures[key, engine].add(wall, cpu, (player_turns(res),))
 
 
-def report_games(figures, n, heavy_n, repeat, domsim, domsim_why) -> None:
+def compiles(catalog, key) -> bool:
+    return not_compiled(catalog, key) is None
+
+
+def not_compiled(catalog, key):
+    """Why a matchup's run is not compiled (None: it is)."""
+    from interpreter.compiled.runner import compiled_run
+    from interpreter.compiled.scope import Unsupported
+    try:
+        compiled_run(catalog, *MATCHUPS[key])
+    except Unsupported as e:
+        return str(e)
+    return None
+
+
+def report_games(catalog, figures, n, heavy_n, repeat, domsim, domsim_why) -> None:
     print(f"one core, bm-smithy vs bm, {n} games (fastest of {repeat}):")
     speed = {}
     for name, key in (("compiled", ("bm", "compiled")), ("generic", ("bm", "generic")),
@@ -399,6 +415,9 @@ def report_games(figures, n, heavy_n, repeat, domsim, domsim_why) -> None:
             line += f" (Big Money's x{c / per_turn['bm', 'compiled']:.2f}, " \
                     f"x{g / per_turn['bm', 'generic']:.2f})"
         print(line)
+        why = not_compiled(catalog, key)
+        if why is not None:
+            print(f"    (not compiled, both are the generic engine: {why})")
 
 
 def main() -> int:
@@ -438,7 +457,7 @@ def main() -> int:
     finally:
         if domsim is not None:
             domsim.close()
-    report_games(figures, n, heavy_n, args.repeat, domsim, domsim_why)
+    report_games(catalog, figures, n, heavy_n, args.repeat, domsim, domsim_why)
     print("memory, peak traced during one game (engine auto):")
     for key, label in (("bm", "bm-smithy vs bm"), ("attack", "attack-heavy"),
                        ("actions", "action-heavy")):

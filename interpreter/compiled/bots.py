@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from interpreter.bots.agents import Bot as GenericBot, play_rank
 from .exprs import Exprs
-from .scope import Unsupported
+from .scope import Unsupported, comment
 
 
 class BotCode:
@@ -26,7 +26,8 @@ class BotCode:
         """Lines setting `c` to the Action card to play (a number), or breaking out of the
         action phase's loop."""
         s = self.scope
-        lines = [f"if b == {i}:  # {bot.spec}" if i == 0 else f"elif b == {i}:  # {bot.spec}"
+        lines = [f"if b == {i}:  # {comment(bot.spec)}" if i == 0 else
+                 f"elif b == {i}:  # {comment(bot.spec)}"
                  for i, bot in enumerate(s.bots)]
         out = []
         for i, bot in enumerate(s.bots):
@@ -70,7 +71,8 @@ class BotCode:
         """Lines setting `s` to the pile (slot) to buy, or breaking out of the buy loop."""
         out = []
         for i, bot in enumerate(self.scope.bots):
-            out.append(f"if b == {i}:  # {bot.spec}" if i == 0 else f"elif b == {i}:  # {bot.spec}")
+            out.append(f"if b == {i}:  # {comment(bot.spec)}" if i == 0 else
+                       f"elif b == {i}:  # {comment(bot.spec)}")
             body = self._random_buy() if bot.random else self._strategy_buy(bot.strategy)
             out += ["    " + x for x in body]
         return out

@@ -108,6 +108,12 @@ def _group(d) -> int:
     return 0 if d.is_treasure else 1 if d.is_action else 2
 
 
+def comment(text: str) -> str:
+    """Text put in the generated source's comments and docstring (a bot's spec may be a
+    path a person typed): only characters that cannot end a comment or a string."""
+    return re.sub(r"[^A-Za-z0-9_.,:/@+ -]", "?", str(text))
+
+
 def _identifier(cid: str) -> str:
     """A card id as a Python name in the generated source (ids are lowercase words)."""
     name = re.sub(r"\W", "_", cid).upper()

@@ -9,6 +9,7 @@ from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
 from .probe import discard_scores
+from .scope import comment
 
 
 def module_source(scope, stats: bool) -> str:
@@ -24,12 +25,12 @@ def module_source(scope, stats: bool) -> str:
 
 
 def _header(s) -> list:
-    rules = ", ".join(s.set_rules) or "none"
+    rules = comment(", ".join(s.set_rules) or "none")
     return [
         f'"""Compiled from the card data by interpreter.compiled: one game of {s.players} '
         "players on",
-        f"{', '.join(s.kingdom)}",
-        f"(set rules: {rules}), bots {', '.join(b.spec for b in s.bots)}.",
+        comment(", ".join(s.kingdom)),
+        f"(set rules: {rules}), bots {comment(', '.join(b.spec for b in s.bots))}.",
         "Generated: do not edit; `dsl simulate --show-compiled` prints it.",
         '"""',
         "from interpreter.compiled.runtime import discard_from_hand, draw, shuffle",
@@ -40,7 +41,7 @@ def _tables(s, bots) -> list:
     n = len(s.cards)
     piles = s.plan.piles
     card_of_slot = [s.number.get(cid, -1) for cid, _, _ in piles]
-    out = ["# cards by number: " + ", ".join(f"{i} {d.id}" for i, d in enumerate(s.cards))]
+    out = ["# cards by number: " + comment(", ".join(f"{i} {d.id}" for i, d in enumerate(s.cards)))]
     out += [f"{name} = {i}" for i, name in enumerate(s.names)]
     out += [
         f"N_CARDS = {n}",
@@ -52,7 +53,8 @@ def _tables(s, bots) -> list:
         f"RANK = {tuple(bots.ranks())}    # a strategy bot's order of Actions",
         f"FIXED_VP = {tuple(d.fixed_vp or 0 for d in s.cards)}",
         f"START = {tuple(s.number[d.id] for d in s.plan.start)}    # the starting deck",
-        "# piles by slot: " + ", ".join(f"{i} {cid}" for i, (cid, _, _) in enumerate(piles)),
+        "# piles by slot: " + comment(", ".join(f"{i} {cid}"
+                                                for i, (cid, _, _) in enumerate(piles))),
         f"PILE_SIZES = {[size for _, _, size in piles]}",
         f"PILE_CARD = {tuple(card_of_slot)}    # its card's number (-1: it never leaves)",
         f"SLOTS = {tuple(range(len(piles)))}",
@@ -122,8 +124,9 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         '    is answers[i] (None: a strategy bot). Returns the scores, the turns, whether it',
         '    finished, and the final zones (decks, discard piles, hands, in play; pile sizes)."""',
         "    randbytes = rng.randbytes",
-    ] + [f"    randbytes({8 * sum(k for _, k in kinds)})  # the {s.plan.piles[slot][0]} pile's "
-         "shuffle at setup (none of its cards leaves it here)"
+    ] + [f"    randbytes({8 * sum(k for _, k in kinds)})  # the "
+         f"{comment(s.plan.piles[slot][0])} pile's shuffle at setup (none of its cards "
+         "leaves it here)"
          for slot, kinds, shuffled in s.plan.mixed if shuffled] + [
         "    sizes = list(PILE_SIZES)",
         "    empty = sizes.count(0)",

@@ -1,6 +1,6 @@
 """The compiled engine against the generic one (the meaning of the rules): the same games,
-seed for seed, down to the order of every player's deck, discard pile, hand and cards in play at the end
-and the size of every pile. Used by the tests and by tools/fuzz.py."""
+seed for seed, down to the order of every player's deck, discard pile, hand and cards in
+play at the end and the size of every pile. Used by the tests and by tools/fuzz.py."""
 from __future__ import annotations
 
 import random

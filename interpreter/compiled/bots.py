@@ -85,14 +85,13 @@ class BotCode:
             if slot is None:
                 continue                           # not in this game: never offered
             d = s.plan.piles[slot][1]
-            tests = [f"sizes[{slot}]"]
-            if d.cost.coins:
-                tests.append(f"coins >= {d.cost.coins}")
+            tests = [f"coins >= {d.cost.coins}"] if d.cost.coins else []   # the first to fail
             if d.cost.potion:
                 tests.append(f"potions >= {d.cost.potion}")
+            tests.append(f"sizes[{slot}]")
             if cond is not None:
                 tests.append(f"({self.exprs.condition(cond, 'p')})")
-            tests.append(f"(tte > 1 or not loses(p, {slot}, sizes, empty, counts, turns))")
+            tests.append(f"(safe or not loses(p, {slot}, sizes, empty, counts, turns))")
             chain.append((" and ".join(tests), f"s = {slot}  # {cid}"))
         if not chain:
             return ["break"]

@@ -176,6 +176,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
     if stats:
         body.append("turn_coins = coins")
     body += ["# the buy phase", "while buys > 0:"]
+    body += ["    safe = tte > 1    # no gain can end the game: no buy loses it"]
     body += ["    " + x for x in bots.buy_choice()]
     body += ["    buys -= 1", "    coins -= COINS_COST[s]", "    potions -= POTION_COST[s]"]
     body += ["    " + x for x in buy_gain]
@@ -238,8 +239,11 @@ def _treasures(s) -> list:
     strategy = ["tre = [x for x in hand if x < TREASURES]",
                 "if tre:",
                 "    inplay += tre",
-                "    hand[:] = [x for x in hand if x >= TREASURES]",
-                "    for x in tre:"] + ["        " + x for x in add]
+                "    if len(tre) == len(hand):",
+                "        hand.clear()",
+                "    else:",
+                "        hand[:] = [x for x in hand if x >= TREASURES]"]
+    strategy += ["    for x in tre:"] + ["        " + x for x in add]
     random = ["where = [j for j, x in enumerate(hand) if x < TREASURES]",
               "if where:",
               "    pick = bot_rng.sample(range(len(where)), bot_rng.randint(0, len(where)))",

@@ -190,9 +190,14 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
                  "    inplay.clear()"]
     else:
         body.append("disc += inplay")
-    body += ["disc += hand",
-             "hand.clear()",
-             f"draw(deck, disc, hand, {hand_size}, randbytes)",
+    body += ["disc += hand"] + ([
+             f"if {hand_size} <= len(deck):    # the new hand: draw() without a shuffle",
+             f"    hand[:] = deck[:{-hand_size - 1}:-1]",
+             f"    del deck[{-hand_size}:]",
+             "else:",
+             "    hand.clear()",
+             f"    draw(deck, disc, hand, {hand_size}, randbytes)",
+             ] if hand_size > 0 else ["hand.clear()"]) + [
              f"over = {over}",
              "last = p",
              "if not over:",

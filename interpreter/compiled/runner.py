@@ -6,13 +6,24 @@ compiled is left to the generic engine (`play` returns None)."""
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from interpreter.core.setup import set_rules_in_force
 from . import store
 from .scope import Bot, Scope, Unsupported
 from .source import module_source
 
-END_PILE, PILES, TURN_LIMIT = "end_pile", "piles", "turn_limit"   # runs/stats.py's reasons
+
+
+class Outcome(NamedTuple):
+    """A compiled game's end, as the runs read it."""
+    scores: list
+    turns: list            # by seat
+    finished: bool
+    end_pile_empty: bool   # an end pile ran out (else enough piles did, or the turn limit)
+    watch: object          # a Watch, when asked for
+    zones: list = None     # by seat: deck, discard pile, hand, in play (card ids), if asked
+    sizes: list = None     # the piles' sizes at the end, if the zones were asked for
 
 
 class Watch:
@@ -87,6 +98,9 @@ class CompiledRun:
             made = (ns, [d.id for d in scope.cards])
         except Unsupported as e:
             self.reason, made = str(e), None
+        except Exception as e:          # a fault of the compiler's own: the generic engine
+            self.reason = f"the compiler failed ({type(e).__name__}: {e}), a fault to report"
+            made = None
         self._variants[key] = made
         return made
 
@@ -98,16 +112,15 @@ class CompiledRun:
         ns = self.variant(rules, stats)[0]
         return ns["__source__"], store.source_path(ns["__key__"])
 
-    def play(self, gseed: int, seats: list, rng: random.Random, tally=None,
+    def play(self, gseed: int, seats: list, rng: random.Random, watched: bool = False,
              zones: bool = False):
-        """(scores, turns by seat, finished) of the game seeded `gseed` with bots `seats`
-        by seat, its statistics added to `tally`; None when its set rules are not compiled.
-        `zones`: also each seat's final deck, discard pile, hand and cards in play (card
-        ids, in order)
-        and the pile sizes, for comparing with the generic engine's game."""
+        """The Outcome of the game seeded `gseed` with bots `seats` by seat (`watched`: with
+        what a run's statistics read; `zones`: with each seat's zones at the end, to
+        compare with the generic engine's game); None when its set rules are not
+        compiled."""
         rng.seed(gseed)
         set_rules = set_rules_in_force(self.catalog, self.kingdom, rng, *self.rule_choice)
-        made = self.variant(set_rules, tally is not None)
+        made = self.variant(set_rules, watched)
         if made is None:
             return None
         ns, names = made
@@ -117,19 +130,15 @@ class CompiledRun:
                        for b in seats]
         else:
             answers = [None] * self.players
-        watch = Watch(self.players, names) if tally is not None else None
+        watch = Watch(self.players, names) if watched else None
         scores, turns, finished, state = ns["game"](rng, seats, answers, watch)
         sizes = state[4]
-        if watch is not None:
-            ends = ns["END_SLOTS"]
-            reason = TURN_LIMIT if not finished else \
-                END_PILE if any(sizes[s] == 0 for s in ends) else PILES
-            tally.add_game(watch, seats, reason, max(turns))
-        if zones:
-            named = [tuple([names[c] for c in zone[s]] for zone in state[:4])
-                     for s in range(self.players)]
-            return scores, turns, finished, named, list(sizes)
-        return scores, turns, finished
+        ended = any(sizes[s] == 0 for s in ns["END_SLOTS"])
+        if not zones:
+            return Outcome(scores, turns, finished, ended, watch)
+        named = [tuple([names[c] for c in zone[s]] for zone in state[:4])
+                 for s in range(self.players)]
+        return Outcome(scores, turns, finished, ended, watch, named, list(sizes))
 
 
 _RUNS: dict = {}

@@ -29,6 +29,8 @@ def engine_differences(catalog, kingdom: list, bots: list, seed: int, games: int
                             zones=True)
         if compiled is None:             # its set rules are played by the generic engine
             continue
+        compiled = (compiled.scores, compiled.turns, compiled.finished, compiled.zones,
+                    compiled.sizes)
         for what, a, b in zip(("scores", "turns", "finished", "zones", "pile sizes"),
                               generic, compiled):
             if a != b:

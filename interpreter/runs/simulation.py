@@ -20,7 +20,7 @@ from interpreter.bots.agents import Bot, RandomBot
 from interpreter.compiled.runner import compiled_run
 from interpreter.compiled.scope import Unsupported
 from interpreter.engine.game import Game, GameError, winners_of
-from .stats import GameWatch, Tally, end_reason, game_length
+from .stats import END_PILE, PILES, TURN_LIMIT, GameWatch, Tally, end_reason, game_length
 from interpreter.engine.turns import play_game
 
 
@@ -148,13 +148,16 @@ def play_compiled(run, catalog, kingdom, bots, seed: int, index: int, strategies
     """Game `index` of a run on its compiled module, or on the generic engine when its
     set rules (drawn for this game) are not compiled: the same result either way."""
     seats = seats_of(index, len(bots))
-    out = run.play(game_seed(seed, index), seats, game_rng, tally)
+    out = run.play(game_seed(seed, index), seats, game_rng, watched=tally is not None)
     if out is None:
         result, game = play_indexed(catalog, kingdom, bots, seed, index, strategies,
                                     tally=tally, game_rng=game_rng, rule_choice=rule_choice)
         game.dispose()
         return result
-    scores, turns, finished = out
+    scores, turns, finished = out.scores, out.turns, out.finished
+    if tally is not None:
+        reason = TURN_LIMIT if not finished else END_PILE if out.end_pile_empty else PILES
+        tally.add_game(out.watch, seats, reason, max(turns))
     return game_result(index, seats, scores, turns, winners_of(scores, turns, run.tie_break),
                        finished)
 

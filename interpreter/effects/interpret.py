@@ -8,7 +8,6 @@ from __future__ import annotations
 from dsl.language import ast as A
 from dsl.language.model import Cost
 
-from . import steps as made_steps
 from .compiler import compiled, is_kind
 from .control import ControlStatements, Gathering, fixed_gain
 from interpreter.core.decisions import Decision
@@ -54,22 +53,8 @@ class Interpreter(ControlStatements, LastingStatements):
     # ---- entry points used by the engine ---------------------------------------------------
     def run_play(self, card, p: int, zone, attack) -> None:
         d = card.d
-        f = Frame.of_play(p, [(card, zone)], attack, d.id)
-        if self.depth >= MAX_DEPTH:              # _nested(), written out: at every play
-            self._nested(d.on_play, f, d.id)
-            return
-        self.depth += 1
-        stmts = d.on_play                        # block(), written out: at every play
-        self.work += len(stmts)
-        try:
-            if self.work > WORK_LIMIT:
-                raise over_limit(d.id)
-            hit = made_steps._CACHE.get(id(stmts))      # steps(), written out: each
-            made = hit[1] if hit is not None and hit[0] is stmts else steps(stmts, _RUN)
-            for fn, s in made:                   # statement's step, made once
-                fn(self, s, f, False)
-        finally:
-            self.depth -= 1
+        f = Frame(p, p, [(card, zone)], attack=attack, source=d.id)
+        self._nested(d.on_play, f, d.id)
 
     def run_trigger(self, trig, source, ctrl: int, ev) -> None:
         """Run an ability an event triggered. The event's card (`it`, and `this` for the
@@ -118,8 +103,7 @@ class Interpreter(ControlStatements, LastingStatements):
     def block(self, stmts, f: Frame):
         self.work += len(stmts)
         if self.work > WORK_LIMIT:
-            raise GameError(f"{f.source}: more than {WORK_LIMIT} steps in one turn (a loop "
-                            "that does not end?)")
+            raise over_limit(f.source)
         done = False
         for fn, s in steps(stmts, _RUN):
             done = bool(fn(self, s, f, False)) or done

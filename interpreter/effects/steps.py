@@ -1,16 +1,16 @@
 """A block's statements made once into steps `(fn, stmt)`, `fn(interp, stmt, frame,
 optional)`: what the interpreter would work out at every run (the statement's method, a
-literal bonus's counter, a fixed gain's pile, an `each player` body's own steps) is worked
-out when the block is first run, not at every play. A statement without a shape of its own
-here runs through its method, as before. The cache is keyed by the block's identity and
-keeps the block, so one set of steps serves every game."""
+literal bonus's counter, a choice to discard or trash) is worked out when the block is
+first run, not at every play. A statement without a shape of its own here runs through its
+method, as before. The cache is keyed by the block's identity and keeps the block, so one
+set of steps serves every game."""
 from __future__ import annotations
 
 from dsl.language import ast as A
 
 from .compiler import compiled, is_kind
 from interpreter.core.decisions import Decision, _card_choices
-from .expressions import enter_player, gather_players, leave_player, still_there
+from .expressions import still_there
 from interpreter.core.setup import GameError
 
 WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
@@ -62,27 +62,6 @@ def _bonus(s: A.Bonus, run):
         setattr(t, counter, getattr(t, counter) + n)
         return n != 0
     return other
-
-
-def _gain(s: A.Gain, run):
-    """`gain curse`: one named pile, no choice (the method, when the game has no such pile)."""
-    what = s.what
-    if what.__class__ is not A.GainSpec or what.relation is not None \
-            or what.cond is not None or what.copy_of is not None:
-        return None
-    kind, dest, bind, slow = what.kind, s.dest, s.bind, run[A.Gain]
-
-    def gain(it, s, f, optional):
-        g = it.game
-        pile = g.supply.get(kind)
-        if pile is None:
-            return slow(it, s, f, optional)
-        card = g.gain_from_pile(f.actor, pile, dest)   # gain_from_supply(), written out
-        gained = [card] if card is not None else []
-        if bind:
-            f.env[bind] = [(c, c.zone) for c in gained if c.owner == f.actor]
-        return gained
-    return gain
 
 
 def choice_bounds(mode: str, k, n: int, optional: bool) -> tuple[int, int]:
@@ -155,36 +134,4 @@ def _move(s: A.Move, run):
     return move
 
 
-def _each(s: A.Each, run):
-    """`each (other) player { ... }`: ControlStatements._each with its body's steps made
-    once and its block() written out (the same work count, the same order)."""
-    body = steps(s.body, run)
-    size, start = len(s.body), (1 if s.others else 0)
-
-    def each(it, _s, f, optional):
-        n = len(it.game.players)
-        you = f.you
-        env, own = f.env, f.by_player
-        unaffected = f.attack.unaffected if f.attack is not None else ()
-        done = False
-        for i in range(start, n):
-            q = (you + i) % n
-            if q in unaffected:
-                continue
-            before = enter_player(env, own, q) if own else (dict(env) if env else None)
-            fq = f.acting(q)
-            it.work += size
-            if it.work > WORK_LIMIT:
-                raise over_limit(fq.source)
-            for fn, x in body:
-                if fn(it, x, fq, False):
-                    done = True
-            if env:
-                leave_player(env, own, before, q)
-        if own:                                   # after the block: every player's
-            gather_players(env, own, [(you + i) % n for i in range(start, n)])
-        return done
-    return each
-
-
-_SHAPES = {A.Bonus: _bonus, A.Gain: _gain, A.Each: _each, A.Move: _move}
+_SHAPES = {A.Bonus: _bonus, A.Move: _move}

@@ -341,8 +341,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
         if not self.in_cleanup:
             if self.logging:
                 self.say(f"{self.name(owner)} discards {card.id}")
-            if "discard" in self.listened:          # fire()'s first test, without the call
-                self.fire("discard", owner, card)
+            self.fire("discard", owner, card)
         return True
 
     def return_to_supply(self, card: Card, p: int, own_pile: bool = False) -> bool:

@@ -10,16 +10,36 @@ from dsl.language.model import Cost
 
 from .compiler import compiled, is_kind
 from .control import ControlStatements, Gathering, fixed_gain
-from interpreter.core.decisions import Decision
+from interpreter.core.decisions import Decision, _card_choices
 from .describe import describe_stmt
 from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .lasting import LastingStatements
 from interpreter.core.setup import GameError
 from interpreter.core.state import Later, shuffle
-from .steps import WORK_LIMIT, choice_bounds, count_text, over_limit, steps
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
 MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside one another
+WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
+
+
+def over_limit(source) -> GameError:
+    return GameError(f"{source}: more than {WORK_LIMIT} steps in one turn (a loop that does "
+                     "not end?)")
+
+
+def choice_bounds(mode: str, k, n: int, optional: bool) -> tuple[int, int]:
+    """(fewest, most) of n candidates a choice takes: `exactly k`, `up to k` (k None: any
+    number); fewest 0 when the choice is optional. A count that is not a number is 0."""
+    if k is None:
+        return 0, n
+    k = min(max(k if k.__class__ is int else 0, 0), n)
+    return (0 if optional or mode != "exactly" else k), k
+
+
+def count_text(lo: int, hi: int) -> str:
+    if lo == hi:
+        return str(lo)
+    return f"up to {hi}" if lo == 0 else f"{lo} to {hi}"
 
 
 def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
@@ -105,8 +125,8 @@ class Interpreter(ControlStatements, LastingStatements):
         if self.work > WORK_LIMIT:
             raise over_limit(f.source)
         done = False
-        for fn, s in steps(stmts, _RUN):
-            done = bool(fn(self, s, f, False)) or done
+        for s in stmts:
+            done = bool(self.stmt(s, f)) or done
         return done
 
     def stmt(self, s, f: Frame, optional: bool = False):
@@ -154,6 +174,15 @@ class Interpreter(ControlStatements, LastingStatements):
             return []
         chooser = f.you if sel.by_you else f.actor
         owner = f.actor if chooser != f.actor else None
+        if purpose == "discard":    # a bot answers it directly when it can (as decide():
+            t = g.turn              # not when possessed, nor when there is one answer)
+            direct = getattr(g.agents[chooser], "discard_choice", None)
+            if direct is not None and (t.controller == t.player or chooser != t.player) \
+                    and _card_choices(cands, lo, hi) > 1:
+                answer = direct(g, chooser, owner, cands, lo, hi, f.source, stmt)
+                if answer is not None:
+                    return answer
+
         def prompt():
             return f"{purpose.replace('_', ' ')} {count_text(lo, hi)} {self._noun(sel.kind, hi)}"
         return g.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,

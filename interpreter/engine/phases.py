@@ -78,12 +78,11 @@ class Phases:
             if "attack" in d.types:
                 attack = self.attack_info(p)
                 self.fire("attack", p, card, attack)
-            if "play" in self.listened:
-                self.fire("play", p, card)
+            self.fire("play", p, card)
             if bonuses is not None and attack is None:
                 self.add_bonuses(p, bonuses)
             else:
-                (self._interp or self.interp).run_play(card, p, frame_zone, attack)
+                self.interp.run_play(card, p, frame_zone, attack)
 
     def add_bonuses(self, p: int, bonuses) -> None:
         """What a card that only adds bonuses does: ((counter, amount), ...)."""
@@ -235,8 +234,7 @@ class Phases:
             t.buys_made += ((p, card),)
         if self.logging:
             self.say(f"{self.name(p)} buys {card.id}")
-        if "buy" in self.listened:
-            self.fire("buy", p, card)
+        self.fire("buy", p, card)
         if card.zone is pile:
             self.gain(p, card)
         else:
@@ -248,8 +246,7 @@ class Phases:
         p = t.player
         pl = self.players[p]
         t.phase = "cleanup"
-        if "cleanup_start" in self.listened:
-            self.fire("cleanup_start", p, None)
+        self.fire("cleanup_start", p, None)
         self.in_cleanup = True
         try:
             in_play, discard = pl.in_play, pl.discard

@@ -124,8 +124,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
 
     @property
     def interp(self) -> Interpreter:
-        """The effect interpreter, made when a card first needs it (a game of cards that
-        only add bonuses never does)."""
+        """The effect interpreter, made when a card first needs it (a game whose only
+        plays are Treasures swept into play never does)."""
         if self._interp is None:
             self._interp = Interpreter(self)
         return self._interp

@@ -70,7 +70,6 @@ class Phases:
         t = self.turn
         for _ in range(times):
             d = card.d                           # read again: a masked card is another
-            bonuses = d.bonuses
             t.played.append(card)
             if self.logging:
                 self.say(f"{self.name(p)} plays {d.id}")
@@ -79,25 +78,7 @@ class Phases:
                 attack = self.attack_info(p)
                 self.fire("attack", p, card, attack)
             self.fire("play", p, card)
-            if bonuses is not None and attack is None:
-                self.add_bonuses(p, bonuses)
-            else:
-                self.interp.run_play(card, p, frame_zone, attack)
-
-    def add_bonuses(self, p: int, bonuses) -> None:
-        """What a card that only adds bonuses does: ((counter, amount), ...)."""
-        t = self.turn
-        for counter, n in bonuses:
-            if counter == "coins":
-                t.coins += n
-            elif counter == "cards":
-                self.draw(p, n)
-            elif counter == "actions":
-                t.actions += n
-            elif counter == "buys":
-                t.buys += n
-            else:
-                t.potions += n
+            self.interp.run_play(card, p, frame_zone, attack)
 
     def play_from_hand(self, p: int, card) -> None:
         t = self.turn

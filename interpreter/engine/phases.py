@@ -131,43 +131,8 @@ class Phases:
         t.coins += coins
 
     def play_all_treasures(self, p: int) -> None:
-        """Play every Treasure in the hand, in hand order (an agent's standing answer). When
-        all of them can be swept, this is one pass over the hand; otherwise they are played
-        as `play_treasures` plays them."""
-        t = self.turn
-        pl = self.players[p]
-        hand = pl.hand
-        if self._sweeping(t):
-            in_play = pl.in_play
-            kept, swept, coins, others = [], [], 0, ()
-            for card in hand.cards:
-                d = card.d
-                plain = d.sweep_coins
-                if plain is not None:            # the common case: coins only
-                    swept.append(card)
-                    card.zone = in_play
-                    coins += plain
-                elif d.sweep is not None:
-                    swept.append(card)
-                    card.zone = in_play
-                    coins += d.sweep[0]
-                    others += (d.sweep[1],)
-                elif d.is_treasure:              # one needs a full play: all go that way
-                    for c in swept:
-                        c.zone = hand
-                    break
-                else:
-                    kept.append(card)
-            else:
-                in_play.cards += swept
-                t.played += swept
-                hand.cards = kept
-                t.coins += coins
-                for bonuses in others:
-                    self._add_sweep_others(t, bonuses)
-                t.phase = "buy"
-                return
-        self.play_treasures(p, [c for c in hand.cards if c.d.is_treasure])
+        """Play every Treasure in the hand, in hand order (an agent's standing answer)."""
+        self.play_treasures(p, [c for c in self.players[p].hand.cards if c.d.is_treasure])
 
     def _sweeping(self, t) -> bool:
         """Whether Treasures may be swept into play now (nothing to log or to hear a play,

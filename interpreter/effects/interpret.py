@@ -8,7 +8,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 from dsl.language.model import Cost
 
-from .compiler import compiled, is_kind
+from .compiler import is_kind
 from .control import ControlStatements, Gathering, fixed_gain
 from interpreter.core.decisions import Decision, _card_choices
 from .describe import describe_stmt
@@ -137,8 +137,7 @@ class Interpreter(ControlStatements, LastingStatements):
         return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
     def _bonus(self, s: A.Bonus, f: Frame, optional):
-        amount = s.amount
-        n = amount.value if amount.__class__ is A.Num else self._num(amount, f)
+        n = self._num(s.amount, f)
         if s.counter == "cards":
             return self.game.draw(f.actor, n)
         t = self.game.turn
@@ -160,14 +159,13 @@ class Interpreter(ControlStatements, LastingStatements):
             return still_there(self.ev.cards(target.expr, f))
         sel: A.Selection = target
         g = self.game
-        v = compiled(sel.source)(g, f)
-        cands = still_there(v) if isinstance(v, list) else []
+        cands = still_there(self.ev.cards(sel.source, f))
         kind, mode = sel.kind, sel.mode
         if kind and kind != "card" and kind != "cards":
             cands = [c for c in cands if is_kind(c.d, kind)]
         if mode == "all":
             return cands
-        lo, hi = choice_bounds(mode, compiled(sel.count)(g, f)
+        lo, hi = choice_bounds(mode, self.ev.eval(sel.count, f)
                                if mode == "exactly" or mode == "up_to" else None,
                                len(cands), optional)
         if hi == 0:

@@ -103,39 +103,31 @@ class Phases:
     def play_treasures(self, p: int, cards) -> None:
         """Play Treasures from the hand, in the given order: the buy phase's first step.
         A Treasure that only adds bonuses, when nothing listens to plays, is swept into play:
-        the same move, count and bonuses without the call of a full play (the hand is
-        rebuilt once, after the sweep, not searched for each card)."""
+        the same move, count and bonuses without the call of a full play."""
         t = self.turn
         pl = self.players[p]
         hand, in_play = pl.hand, pl.in_play
         sweeping = self._sweeping(t)
         if sweeping:
             t.phase = "buy"
-        swept, coins = [], 0                     # put in play before a full play
+        played = t.played
+        coins = 0                                # swept coins, added before a full play
         for card in cards:
             if card.zone is not hand:
                 continue
             sweep = card.d.sweep
             if sweep is None or not sweeping:
-                if swept:
-                    self._swept(t, hand, in_play, swept, coins)
-                    swept, coins = [], 0
+                t.coins += coins
+                coins = 0
                 self.play_from_hand(p, card)
                 continue
+            hand.cards.remove(card)
+            in_play.cards.append(card)
             card.zone = in_play
-            swept.append(card)
+            played.append(card)
             coins += sweep[0]
             if sweep[1] is not None:
                 self._add_sweep_others(t, sweep[1])
-        if swept:
-            self._swept(t, hand, in_play, swept, coins)
-
-    @staticmethod
-    def _swept(t, hand, in_play, swept: list, coins: int) -> None:
-        """Swept cards (their zones already set) leave the hand for play, with their coins."""
-        hand.cards = [c for c in hand.cards if c.zone is hand]
-        in_play.cards += swept
-        t.played += swept
         t.coins += coins
 
     def play_all_treasures(self, p: int) -> None:

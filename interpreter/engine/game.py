@@ -272,8 +272,11 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
         if t.gains_to_controller and p == t.player and t.controller != t.player:
             p, dest = t.controller, "discard"       # always to the possessor's discard pile
         origin = card.zone
-        if self.fire("would_gain", p, card, origin=origin).cancelled:
-            return None
+        # fire()'s first test written out at the events of every turn (gains, plays, buys,
+        # Clean-up): calling fire() for each cost Big Money ~6% (callgrind, issue 22)
+        if "would_gain" in self.listened:
+            if self.fire("would_gain", p, card, origin=origin).cancelled:
+                return None
         self.move(card, self.players[p].zones[dest])
         self._gained(p, card, dest, origin)
         return card
@@ -303,7 +306,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
         if self.logging:
             self.say(f"{self.name(p)} gains {card.id}" +
                      ("" if dest == "discard" else f" to {dest}"))
-        self.fire("gain", p, card, origin=origin)
+        if "gain" in self.listened:             # fire()'s first test (as in gain())
+            self.fire("gain", p, card, origin=origin)
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
         """Gain the top card of the pile of `cid`: a Supply pile, or one beside it."""

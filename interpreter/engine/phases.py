@@ -77,7 +77,8 @@ class Phases:
             if "attack" in d.types:
                 attack = self.attack_info(p)
                 self.fire("attack", p, card, attack)
-            self.fire("play", p, card)
+            if "play" in self.listened:         # fire()'s first test (as Game.gain)
+                self.fire("play", p, card)
             self.interp.run_play(card, p, frame_zone, attack)
 
     def play_from_hand(self, p: int, card) -> None:
@@ -180,7 +181,8 @@ class Phases:
             t.buys_made += ((p, card),)
         if self.logging:
             self.say(f"{self.name(p)} buys {card.id}")
-        self.fire("buy", p, card)
+        if "buy" in self.listened:
+            self.fire("buy", p, card)
         if card.zone is pile:
             self.gain(p, card)
         else:
@@ -192,7 +194,8 @@ class Phases:
         p = t.player
         pl = self.players[p]
         t.phase = "cleanup"
-        self.fire("cleanup_start", p, None)
+        if "cleanup_start" in self.listened:   # fire()'s first test (as Game.gain)
+            self.fire("cleanup_start", p, None)
         self.in_cleanup = True
         try:
             in_play, discard = pl.in_play, pl.discard

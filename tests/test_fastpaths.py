@@ -212,8 +212,9 @@ def test_a_disposed_game_is_freed_without_the_cycle_collector():
     [],
 ])
 def test_playing_all_treasures_is_playing_each_in_hand_order(hand):
-    """The one-pass sweep of a whole hand ends where playing its Treasures one by one
-    does: coins, potions, buys, the cards in play and their order, plays counted."""
+    """Sweeping a whole hand's Treasures into play ends where playing them one by one, each
+    a full play, does: coins, potions, buys, the cards in play and their order, plays
+    counted."""
     def state_after(play):
         game = _game(kingdom=("smithy", "fools_gold", "philosophers_stone", "village",
                               "market", "cellar", "moat", "mine", "workshop", "woodcutter"))
@@ -228,8 +229,12 @@ def test_playing_all_treasures_is_playing_each_in_hand_order(hand):
                 [c.uid for c in p.in_play.cards], [c.uid for c in p.hand.cards],
                 [c.uid for c in t.played])
 
-    one_by_one = state_after(lambda g, cards: g.play_treasures(
-        0, [c for c in cards if c.d.is_treasure]))
-    in_one_pass = state_after(lambda g, cards: g.play_all_treasures(0))
-    assert in_one_pass == one_by_one
+    def each_in_full(game, cards):
+        for c in cards:
+            if c.d.is_treasure:
+                game.play_from_hand(0, c)
+        game.turn.phase = "buy"             # as play_turn() sets it after the Treasures
+    one_by_one = state_after(each_in_full)
+    swept = state_after(lambda g, cards: g.play_all_treasures(0))
+    assert swept == one_by_one
     assert len(one_by_one[5]) == sum(CATALOG.cards[c].is_treasure for c in hand)

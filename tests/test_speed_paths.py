@@ -188,42 +188,6 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
     assert seen["settled"] > 50 and seen["answers"] > 50, seen
 
 
-def _logged_games(kingdoms) -> list:
-    from interpreter.engine.turns import play_game
-    logs = []
-    for i, kingdom in enumerate(kingdoms):
-        rng = random.Random(300 + i)
-        agents = [RandomBot(random.Random(rng.getrandbits(64))) for _ in range(2 + i % 3)]
-        game = Game(CATALOG, kingdom, len(agents), agents, seed=300 + i, log=True)
-        play_game(game)
-        logs.append(game.log)
-    return logs
-
-
-def test_a_blocks_made_steps_play_the_games_its_methods_play(monkeypatch):
-    """Every recommended kingdom, random bots, whole logs: the steps made once per block
-    (literal bonuses, fixed gains, each player, choices to discard or trash) play the
-    same games as each statement's method run through the dispatch table."""
-    from interpreter.effects import steps
-    kingdoms = [list(k.cards) for k in CATALOG.kingdoms.values()]
-    made = {"n": 0}
-    shapes = {kind: (lambda make: lambda s, run: _counted_step(make(s, run), made))(make)
-              for kind, make in steps._SHAPES.items()}
-    monkeypatch.setattr(steps, "_CACHE", {})
-    monkeypatch.setattr(steps, "_SHAPES", shapes)
-    fast = _logged_games(kingdoms)
-    assert made["n"] > 20
-    monkeypatch.setattr(steps, "_CACHE", {})
-    monkeypatch.setattr(steps, "_SHAPES", {})
-    assert _logged_games(kingdoms) == fast
-
-
-def _counted_step(fn, made):
-    if fn is not None:
-        made["n"] += 1
-    return fn
-
-
 def _bot_games(kingdoms) -> list:
     from interpreter.engine.turns import play_game
     logs, strategies = [], {}

@@ -47,7 +47,7 @@ def may(bot, game, d) -> bool:
 def play_value(bot, game, p: int, c) -> float:
     """What playing Action card c from player p's hand now is worth to him, weighed from
     its effect (for a card whose play may cost him: bots.worth.may_hurt)."""
-    f = Frame.of_play(p, [(c, c.zone)], None, c.d.id)
+    f = Frame(p, p, [(c, c.zone)], source=c.d.id)
     return weigher(bot, game, p).value(c.d.on_play, f)
 
 

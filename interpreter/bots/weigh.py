@@ -138,7 +138,7 @@ def _play(w: Weigher, s: A.Play, f, t, depth) -> None:
         if d.is_treasure and d.plain_coins:
             t.coins += times * d.plain_coins
         elif depth < PLAY_DEPTH:                 # its own effect, weighed where it is
-            h = Frame.of_play(f.actor, [(c, c.zone)], f.attack, d.id)
+            h = Frame(f.actor, f.actor, [(c, c.zone)], attack=f.attack, source=d.id)
             for _ in range(times):
                 w.block(d.on_play, h, t, depth)
         else:

@@ -161,8 +161,8 @@ class Agent(Protocol):
     None), `treasures_to_play(game, decider, cards)` and `buy_choice(game, decider,
     piles)` (a pile id or None); a recording or checking wrapper does not declare it, so
     its agent's answers go through decisions and are recorded or checked. An agent with a
-    `discard_choice` method (a strategy bot; steps.py) is offered a card's discard that
-    way too, and answers None when only a Decision can say."""
+    `discard_choice` method (a strategy bot; Interpreter.targets asks it) is offered a
+    card's discard that way too, and answers None when only a Decision can say."""
 
     def decide(self, game, decision: Decision):
         """Return a legal answer: a list of the options' cards (cards, order), a pile id

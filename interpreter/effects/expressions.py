@@ -85,25 +85,6 @@ class Frame:
         f.subject = self.subject if subject is _SAME else subject
         return f
 
-    @classmethod
-    def of_play(cls, p: int, this: list, attack, source) -> "Frame":
-        """Frame(p, p, this, attack=attack, source=source): the frame of a card's play."""
-        f = _new_frame(cls)
-        f.you = f.actor = p
-        f.this, f.attack, f.source = this, attack, source
-        f.it = f.event = f.subject = None
-        f.env, f.by_player = {}, {}
-        return f
-
-    def acting(self, actor) -> "Frame":
-        """child(actor): the frame of one player's part of `each player`."""
-        f = _new_frame(Frame)
-        f.you, f.actor, f.this, f.it, f.env, f.attack, f.event, f.source, f.subject, \
-            f.by_player = self.you, actor, self.this, self.it, self.env, self.attack, \
-            self.event, self.source, self.subject, self.by_player
-        return f
-
-
 
 def still_there(cards: list) -> list:
     """The cards that a move may still act on: for bound cards, those not moved since, and

@@ -8,19 +8,38 @@ from __future__ import annotations
 from dsl.language import ast as A
 from dsl.language.model import Cost
 
-from . import steps as made_steps
-from .compiler import compiled, is_kind
+from .compiler import is_kind
 from .control import ControlStatements, Gathering, fixed_gain
-from interpreter.core.decisions import Decision
+from interpreter.core.decisions import Decision, _card_choices
 from .describe import describe_stmt
 from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .lasting import LastingStatements
 from interpreter.core.setup import GameError
 from interpreter.core.state import Later, shuffle
-from .steps import WORK_LIMIT, choice_bounds, count_text, over_limit, steps
 
 LOOP_LIMIT = 500          # an `until` loop ends when it runs out of cards, or after this many
 MAX_DEPTH = 40            # effects that start effects (plays, triggers) inside one another
+WORK_LIMIT = 200_000      # statements run in one turn: a card cannot hang a game
+
+
+def over_limit(source) -> GameError:
+    return GameError(f"{source}: more than {WORK_LIMIT} steps in one turn (a loop that does "
+                     "not end?)")
+
+
+def choice_bounds(mode: str, k, n: int, optional: bool) -> tuple[int, int]:
+    """(fewest, most) of n candidates a choice takes: `exactly k`, `up to k` (k None: any
+    number); fewest 0 when the choice is optional. A count that is not a number is 0."""
+    if k is None:
+        return 0, n
+    k = min(max(k if k.__class__ is int else 0, 0), n)
+    return (0 if optional or mode != "exactly" else k), k
+
+
+def count_text(lo: int, hi: int) -> str:
+    if lo == hi:
+        return str(lo)
+    return f"up to {hi}" if lo == 0 else f"{lo} to {hi}"
 
 
 def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
@@ -54,22 +73,8 @@ class Interpreter(ControlStatements, LastingStatements):
     # ---- entry points used by the engine ---------------------------------------------------
     def run_play(self, card, p: int, zone, attack) -> None:
         d = card.d
-        f = Frame.of_play(p, [(card, zone)], attack, d.id)
-        if self.depth >= MAX_DEPTH:              # _nested(), written out: at every play
-            self._nested(d.on_play, f, d.id)
-            return
-        self.depth += 1
-        stmts = d.on_play                        # block(), written out: at every play
-        self.work += len(stmts)
-        try:
-            if self.work > WORK_LIMIT:
-                raise over_limit(d.id)
-            hit = made_steps._CACHE.get(id(stmts))      # steps(), written out: each
-            made = hit[1] if hit is not None and hit[0] is stmts else steps(stmts, _RUN)
-            for fn, s in made:                   # statement's step, made once
-                fn(self, s, f, False)
-        finally:
-            self.depth -= 1
+        f = Frame(p, p, [(card, zone)], attack=attack, source=d.id)
+        self._nested(d.on_play, f, d.id)
 
     def run_trigger(self, trig, source, ctrl: int, ev) -> None:
         """Run an ability an event triggered. The event's card (`it`, and `this` for the
@@ -118,11 +123,10 @@ class Interpreter(ControlStatements, LastingStatements):
     def block(self, stmts, f: Frame):
         self.work += len(stmts)
         if self.work > WORK_LIMIT:
-            raise GameError(f"{f.source}: more than {WORK_LIMIT} steps in one turn (a loop "
-                            "that does not end?)")
+            raise over_limit(f.source)
         done = False
-        for fn, s in steps(stmts, _RUN):
-            done = bool(fn(self, s, f, False)) or done
+        for s in stmts:
+            done = bool(self.stmt(s, f)) or done
         return done
 
     def stmt(self, s, f: Frame, optional: bool = False):
@@ -133,8 +137,7 @@ class Interpreter(ControlStatements, LastingStatements):
         return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
     def _bonus(self, s: A.Bonus, f: Frame, optional):
-        amount = s.amount
-        n = amount.value if amount.__class__ is A.Num else self._num(amount, f)
+        n = self._num(s.amount, f)
         if s.counter == "cards":
             return self.game.draw(f.actor, n)
         t = self.game.turn
@@ -156,20 +159,28 @@ class Interpreter(ControlStatements, LastingStatements):
             return still_there(self.ev.cards(target.expr, f))
         sel: A.Selection = target
         g = self.game
-        v = compiled(sel.source)(g, f)
-        cands = still_there(v) if isinstance(v, list) else []
+        cands = still_there(self.ev.cards(sel.source, f))
         kind, mode = sel.kind, sel.mode
         if kind and kind != "card" and kind != "cards":
             cands = [c for c in cands if is_kind(c.d, kind)]
         if mode == "all":
             return cands
-        lo, hi = choice_bounds(mode, compiled(sel.count)(g, f)
+        lo, hi = choice_bounds(mode, self.ev.eval(sel.count, f)
                                if mode == "exactly" or mode == "up_to" else None,
                                len(cands), optional)
         if hi == 0:
             return []
         chooser = f.you if sel.by_you else f.actor
         owner = f.actor if chooser != f.actor else None
+        if purpose == "discard":    # a bot answers it directly when it can (as decide():
+            t = g.turn              # not when possessed, nor when there is one answer)
+            direct = getattr(g.agents[chooser], "discard_choice", None)
+            if direct is not None and (t.controller == t.player or chooser != t.player) \
+                    and _card_choices(cands, lo, hi) > 1:
+                answer = direct(g, chooser, owner, cands, lo, hi, f.source, stmt)
+                if answer is not None:
+                    return answer
+
         def prompt():
             return f"{purpose.replace('_', ' ')} {count_text(lo, hi)} {self._noun(sel.kind, hi)}"
         return g.decide(Decision(chooser, "cards", purpose, prompt, tuple(cands), lo, hi,

@@ -70,7 +70,6 @@ class Phases:
         t = self.turn
         for _ in range(times):
             d = card.d                           # read again: a masked card is another
-            bonuses = d.bonuses
             t.played.append(card)
             if self.logging:
                 self.say(f"{self.name(p)} plays {d.id}")
@@ -78,27 +77,9 @@ class Phases:
             if "attack" in d.types:
                 attack = self.attack_info(p)
                 self.fire("attack", p, card, attack)
-            if "play" in self.listened:
+            if "play" in self.listened:         # fire()'s first test (as Game.gain)
                 self.fire("play", p, card)
-            if bonuses is not None and attack is None:
-                self.add_bonuses(p, bonuses)
-            else:
-                (self._interp or self.interp).run_play(card, p, frame_zone, attack)
-
-    def add_bonuses(self, p: int, bonuses) -> None:
-        """What a card that only adds bonuses does: ((counter, amount), ...)."""
-        t = self.turn
-        for counter, n in bonuses:
-            if counter == "coins":
-                t.coins += n
-            elif counter == "cards":
-                self.draw(p, n)
-            elif counter == "actions":
-                t.actions += n
-            elif counter == "buys":
-                t.buys += n
-            else:
-                t.potions += n
+            self.interp.run_play(card, p, frame_zone, attack)
 
     def play_from_hand(self, p: int, card) -> None:
         t = self.turn
@@ -151,43 +132,8 @@ class Phases:
         t.coins += coins
 
     def play_all_treasures(self, p: int) -> None:
-        """Play every Treasure in the hand, in hand order (an agent's standing answer). When
-        all of them can be swept, this is one pass over the hand; otherwise they are played
-        as `play_treasures` plays them."""
-        t = self.turn
-        pl = self.players[p]
-        hand = pl.hand
-        if self._sweeping(t):
-            in_play = pl.in_play
-            kept, swept, coins, others = [], [], 0, ()
-            for card in hand.cards:
-                d = card.d
-                plain = d.sweep_coins
-                if plain is not None:            # the common case: coins only
-                    swept.append(card)
-                    card.zone = in_play
-                    coins += plain
-                elif d.sweep is not None:
-                    swept.append(card)
-                    card.zone = in_play
-                    coins += d.sweep[0]
-                    others += (d.sweep[1],)
-                elif d.is_treasure:              # one needs a full play: all go that way
-                    for c in swept:
-                        c.zone = hand
-                    break
-                else:
-                    kept.append(card)
-            else:
-                in_play.cards += swept
-                t.played += swept
-                hand.cards = kept
-                t.coins += coins
-                for bonuses in others:
-                    self._add_sweep_others(t, bonuses)
-                t.phase = "buy"
-                return
-        self.play_treasures(p, [c for c in hand.cards if c.d.is_treasure])
+        """Play every Treasure in the hand, in hand order (an agent's standing answer)."""
+        self.play_treasures(p, [c for c in self.players[p].hand.cards if c.d.is_treasure])
 
     def _sweeping(self, t) -> bool:
         """Whether Treasures may be swept into play now (nothing to log or to hear a play,
@@ -248,7 +194,7 @@ class Phases:
         p = t.player
         pl = self.players[p]
         t.phase = "cleanup"
-        if "cleanup_start" in self.listened:
+        if "cleanup_start" in self.listened:   # fire()'s first test (as Game.gain)
             self.fire("cleanup_start", p, None)
         self.in_cleanup = True
         try:

@@ -184,7 +184,7 @@ def test_a_victims_remembered_discard_scores_are_the_weighed_ones(monkeypatch):
                             ["double-witch", "double-militia"]),
                            (list(CATALOG.kingdoms["first_game"].cards),
                             ["double-militia", "bm-smithy", "double-militia"])):
-        run_games(CATALOG, kingdom, names, 6, 1)
+        run_games(CATALOG, kingdom, names, 6, 1, engine="generic")
     assert seen["settled"] > 50 and seen["answers"] > 50, seen
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from array import array
 
+from interpreter.core.decisions import choice_count
+
 _BIG_ENDIAN = sys.byteorder == "big"
 
 
@@ -48,24 +50,6 @@ def draw(deck: list, disc: list, hand: list, n: int, randbytes) -> None:
     hand += drawn
 
 
-def card_choices(cards: list, lo: int, hi: int) -> int:
-    """interpreter.core.decisions._card_choices, of card numbers: how many different
-    choices (capped at 2) of lo..hi of them there are."""
-    n = len(cards)
-    hi = min(hi, n)
-    if lo > hi:
-        return 0
-    if lo < hi:
-        return 2
-    if lo == 0 or lo == n:
-        return 1
-    first = cards[0]
-    for c in cards:
-        if c != first:
-            return 2
-    return 1
-
-
 def discard_from_hand(hand: list, disc: list, k: int, exact: bool, rng, scores) -> None:
     """`discard k cards from hand` (`up to k` when not `exact`) by a player off his turn:
     a strategy bot (rng None) as bots.defaults.settled_discard answers, ranking the cards by
@@ -77,7 +61,7 @@ def discard_from_hand(hand: list, disc: list, k: int, exact: bool, rng, scores) 
     lo, hi = (k, k) if exact else (0, k)
     if hi == 0:
         return
-    if lo == hi and card_choices(hand, lo, hi) <= 1:
+    if lo == hi and choice_count(n, lo, hi, lambda: hand.count(hand[0]) == n) <= 1:
         picks = list(range(lo))                       # the only answer: the first ones
     elif rng is None:
         values = [scores[c] for c in hand]

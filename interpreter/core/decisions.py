@@ -135,9 +135,16 @@ def _key(o):
 
 def _card_choices(options, lo: int, hi: int) -> int:
     """How many different choices of lo..hi of the cards, counting cards by id, capped at
-    2. Two sizes give two answers; one size k with 0 < k < n and two names among the cards
-    gives two (swap a chosen card for an unchosen one of another name)."""
-    n = len(options)
+    2 (choice_count)."""
+    return choice_count(len(options), lo, hi,
+                        lambda: all(o.d is options[0].d for o in options))
+
+
+def choice_count(n: int, lo: int, hi: int, one_name) -> int:
+    """How many different choices of lo..hi of n cards, capped at 2. Two sizes give two
+    answers; one size k with 0 < k < n and two names among the cards gives two (swap a
+    chosen card for an unchosen one of another name). `one_name()`: whether the cards are
+    all of one name (asked only then)."""
     hi = min(hi, n)
     if lo > hi:
         return 0
@@ -145,11 +152,7 @@ def _card_choices(options, lo: int, hi: int) -> int:
         return 2
     if lo == 0 or lo == n:
         return 1
-    first = options[0].d
-    for o in options:
-        if o.d is not first:
-            return 2
-    return 1
+    return 1 if one_name() else 2
 
 
 class Agent(Protocol):

@@ -89,7 +89,7 @@ class Effects:
         body += [f"if {test}:", "    tte, least = to_end(sizes)"] if test != "True" else \
             ["tte, least = to_end(sizes)"]
         if self.stats:
-            body.append(f"gains.append(({a}, {card}))")
+            body.append(f"gains.append(({a}, {repr(cd.id) if cd else 'CARD_ID[card]'}))")
         return head + [indent + x for x in body]
 
     def _each(self, d, s: A.Each, a: str, own: bool) -> list:

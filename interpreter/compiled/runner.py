@@ -21,36 +21,8 @@ class Outcome(NamedTuple):
     turns: list            # by seat
     finished: bool
     end_pile_empty: bool   # an end pile ran out (else enough piles did, or the turn limit)
-    watch: object          # a Watch, when asked for
     zones: list = None     # by seat: deck, discard pile, hand, in play (card ids), if asked
     sizes: list = None     # the piles' sizes at the end, if the zones were asked for
-
-
-class Watch:
-    """What runs/stats.GameWatch notes of a game, told by a compiled game at each turn's end
-    (its vp, coins and gained, by seat: the fields a Tally reads)."""
-    __slots__ = ("vp", "coins", "gained", "names")
-
-    def __init__(self, players: int, names: list):
-        self.vp = [[] for _ in range(players)]
-        self.coins = [[] for _ in range(players)]
-        self.gained = [{} for _ in range(players)]
-        self.names = names
-
-    def turn_end(self, p: int, k: int, coins: int, vp: int, gains: list) -> None:
-        vps, coin = self.vp[p], self.coins[p]
-        if len(vps) < k:
-            while len(vps) < k:
-                vps.append(0)
-                coin.append(0)
-            coin[k - 1] = coins
-        else:
-            coin[k - 1] += coins
-        vps[k - 1] = vp
-        names = self.names
-        for q, c in gains:
-            got = self.gained[q]
-            got[names[c]] = got.get(names[c], 0) + 1
 
 
 class CompiledRun:
@@ -73,7 +45,7 @@ class CompiledRun:
         self.players = len(specs)
         self.tie_break = catalog.rules_for(kingdom).tie_break
         self.any_random = any(b.random for b in self.bots)
-        self._variants: dict = {}        # set rules -> (module namespace, card names) or None
+        self._variants: dict = {}        # (set rules, stats) -> module namespace, or None
         self.reason = None               # why the last variant asked for is not compiled
         probe = random.Random(0)         # the set rules of a kingdom that draws none
         first = set_rules_in_force(catalog, kingdom, probe, *rule_choice)
@@ -84,8 +56,8 @@ class CompiledRun:
         return Scope(self.catalog, self.kingdom, self.bots, set_rules)
 
     def variant(self, set_rules: tuple, stats: bool):
-        """(namespace, card names) of the module for these set rules, or None (the reason
-        in self.reason)."""
+        """The namespace of the module for these set rules, or None (the reason in
+        self.reason)."""
         key = (set_rules, stats)
         if key in self._variants:
             return self._variants[key]
@@ -94,8 +66,7 @@ class CompiledRun:
             parts = (scope.kingdom, scope.set_rules, scope.players, stats, scope.rules,
                      [d for _, d, _ in scope.plan.piles], scope.plan.start,
                      scope.plan.aside, [(b.spec, b.strategy) for b in self.bots])
-            ns = store.module(store.run_key(*parts), lambda: module_source(scope, stats))
-            made = (ns, [d.id for d in scope.cards])
+            made = store.module(store.run_key(*parts), lambda: module_source(scope, stats))
         except Unsupported as e:
             self.reason, made = str(e), None
         except Exception as e:          # a fault of the compiler's own: the generic engine
@@ -109,36 +80,35 @@ class CompiledRun:
         the set rules drawn without a draw (`dsl simulate --show-compiled`)."""
         rules = set_rules_in_force(self.catalog, self.kingdom, random.Random(0),
                                    *self.rule_choice)
-        ns = self.variant(rules, stats)[0]
+        ns = self.variant(rules, stats)
         return ns["__source__"], store.source_path(ns["__key__"])
 
-    def play(self, gseed: int, seats: list, rng: random.Random, watched: bool = False,
+    def play(self, gseed: int, seats: list, rng: random.Random, watch=None,
              zones: bool = False):
-        """The Outcome of the game seeded `gseed` with bots `seats` by seat (`watched`: with
-        what a run's statistics read; `zones`: with each seat's zones at the end, to
-        compare with the generic engine's game); None when its set rules are not
-        compiled."""
+        """The Outcome of the game seeded `gseed` with bots `seats` by seat (`watch`: told
+        each turn's end, as runs/stats.GameWatch.add_turn is; `zones`: with each seat's
+        zones at the end, to compare with the generic engine's game); None when its set
+        rules are not compiled."""
         rng.seed(gseed)
         set_rules = set_rules_in_force(self.catalog, self.kingdom, rng, *self.rule_choice)
-        made = self.variant(set_rules, watched)
-        if made is None:
+        ns = self.variant(set_rules, watch is not None)
+        if ns is None:
             return None
-        ns, names = made
         if self.any_random:
             draws = random.Random(gseed)
             answers = [random.Random(draws.getrandbits(64)) if self.bots[b].random else None
                        for b in seats]
         else:
             answers = [None] * self.players
-        watch = Watch(self.players, names) if watched else None
         scores, turns, finished, state = ns["game"](rng, seats, answers, watch)
         sizes = state[4]
         ended = any(sizes[s] == 0 for s in ns["END_SLOTS"])
         if not zones:
-            return Outcome(scores, turns, finished, ended, watch)
+            return Outcome(scores, turns, finished, ended)
+        names = ns["CARD_ID"]
         named = [tuple([names[c] for c in zone[s]] for zone in state[:4])
                  for s in range(self.players)]
-        return Outcome(scores, turns, finished, ended, watch, named, list(sizes))
+        return Outcome(scores, turns, finished, ended, named, list(sizes))
 
 
 _RUNS: dict = {}

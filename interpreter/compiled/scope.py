@@ -56,7 +56,6 @@ class Scope:
         self.treasures = sum(1 for d in order if _group(d) == 0)   # numbers below: Treasures
         self.actions_from = self.treasures
         self.actions_to = self.treasures + sum(1 for d in order if _group(d) == 1)
-        self.names = [_identifier(d.id) for d in order]
         end = self.rules.end_pile
         self.end_slots = tuple(([self.slot[end]] if end in self.slot else []) +
                                [s for s in plan.more_end_slots])
@@ -112,12 +111,6 @@ def comment(text: str) -> str:
     """Text put in the generated source's comments and docstring (a bot's spec may be a
     path a person typed): only characters that cannot end a comment or a string."""
     return re.sub(r"[^A-Za-z0-9_.,:/@+ -]", "?", str(text))
-
-
-def _identifier(cid: str) -> str:
-    """A card id as a Python name in the generated source (ids are lowercase words)."""
-    name = re.sub(r"\W", "_", cid).upper()
-    return name if name.isidentifier() and not name[0].isdigit() else f"CARD_{name}"
 
 
 def _kingdom_checks(plan) -> None:

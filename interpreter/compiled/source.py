@@ -38,13 +38,10 @@ def _header(s) -> list:
 
 
 def _tables(s, bots) -> list:
-    n = len(s.cards)
     piles = s.plan.piles
     card_of_slot = [s.number.get(cid, -1) for cid, _, _ in piles]
-    out = ["# cards by number: " + comment(", ".join(f"{i} {d.id}" for i, d in enumerate(s.cards)))]
-    out += [f"{name} = {i}" for i, name in enumerate(s.names)]
-    out += [
-        f"N_CARDS = {n}",
+    out = [
+        f"CARD_ID = {tuple(d.id for d in s.cards)}    # cards by number",
         f"TREASURES = {s.treasures}        # cards below this number are Treasures",
         f"A_FROM, A_TO = {s.actions_from}, {s.actions_to}    # Actions: these numbers",
         f"PLAIN = {tuple(d.plain_coins for d in s.cards)}    # the coins of its plain +$N lines",
@@ -64,8 +61,7 @@ def _tables(s, bots) -> list:
         f"END_PILES = {s.end_piles}    # ...or this many empty piles",
         f"DISCARD_SCORES = {discard_scores(s) if s.discards else ()}",
     ]
-    others = [d.sweep[1] for d in s.cards if d.sweep and d.sweep[1]]
-    if others:
+    if any(d.sweep and d.sweep[1] for d in s.cards):
         out.append(f"SWEEP_OTHERS = {tuple(d.sweep[1] if d.sweep else None for d in s.cards)}")
     return out
 
@@ -204,7 +200,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
              f"    p = (p + 1) % {n}",
              "    turns[p] += 1"]
     if stats:
-        body.append("watch.turn_end(last, turns[last] or 1, turn_coins, vp(counts[last]), gains)")
+        body.append("watch.add_turn(last, turns[last] or 1, turn_coins, vp(counts[last]), gains)")
     body += ["played += 1",
              f"if played >= {MAX_TURNS}:",
              "    finished = False",

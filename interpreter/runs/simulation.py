@@ -20,7 +20,7 @@ from interpreter.bots.agents import Bot, RandomBot
 from interpreter.compiled.runner import compiled_run
 from interpreter.compiled.scope import Unsupported
 from interpreter.engine.game import Game, GameError, winners_of
-from .stats import END_PILE, PILES, TURN_LIMIT, GameWatch, Tally, end_reason, game_length
+from .stats import GameWatch, Tally, end_reason, game_length, reason_of
 from interpreter.engine.turns import play_game
 
 
@@ -148,7 +148,8 @@ def play_compiled(run, catalog, kingdom, bots, seed: int, index: int, strategies
     """Game `index` of a run on its compiled module, or on the generic engine when its
     set rules (drawn for this game) are not compiled: the same result either way."""
     seats = seats_of(index, len(bots))
-    out = run.play(game_seed(seed, index), seats, game_rng, watched=tally is not None)
+    watch = GameWatch(players=len(bots)) if tally is not None else None
+    out = run.play(game_seed(seed, index), seats, game_rng, watch)
     if out is None:
         result, game = play_indexed(catalog, kingdom, bots, seed, index, strategies,
                                     tally=tally, game_rng=game_rng, rule_choice=rule_choice)
@@ -156,8 +157,7 @@ def play_compiled(run, catalog, kingdom, bots, seed: int, index: int, strategies
         return result
     scores, turns, finished = out.scores, out.turns, out.finished
     if tally is not None:
-        reason = TURN_LIMIT if not finished else END_PILE if out.end_pile_empty else PILES
-        tally.add_game(out.watch, seats, reason, max(turns))
+        tally.add_game(watch, seats, reason_of(finished, out.end_pile_empty), max(turns))
     return game_result(index, seats, scores, turns, winners_of(scores, turns, run.tie_break),
                        finished)
 
@@ -298,9 +298,9 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
         if engine == "compiled" and not plain:
             raise GameError("a logged, recorded or checked run is played by the generic "
                             "engine: --engine compiled cannot be given with it")
-        compiled = compiled_for(catalog, kingdom, bots, rule_choice,
-                                engine if plain else "generic", strategies)
-        if compiled is not None:             # recorded, logged or checked: the generic one
+        compiled = compiled_for(catalog, kingdom, bots, rule_choice,   # recorded, logged
+                                engine if plain else "generic", strategies)  # or checked:
+        if compiled is not None:                                       # the generic one
             game_rng = random.Random()
             for i in range(games):
                 res.add(play_compiled(compiled, catalog, kingdom, bots, seed, i, strategies,

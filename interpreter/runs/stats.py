@@ -16,15 +16,17 @@ CSV_COLUMNS = ("section", "bot", "key", "measure", "value")
 class GameWatch:
     """The observer of one game. Turn k of a player is his k-th own turn; an extra turn
     (Outpost, a possessed turn) counts with the turn it follows: its coins are added to
-    that turn's, its VP is the VP then."""
+    that turn's, its VP is the VP then. A compiled game (interpreter/compiled) tells it
+    each turn's end through add_turn()."""
     __slots__ = ("vp", "coins", "gained", "_coins")
 
-    def __init__(self, game):
-        game.keeps_history = True            # each turn keeps its gains (nothing else changes)
-        n = len(game.players)
-        self.vp: list = [[] for _ in range(n)]       # seat -> VP at the end of turn k (k-1)
-        self.coins: list = [[] for _ in range(n)]    # seat -> coins in turn k's buy phase
-        self.gained: list = [{} for _ in range(n)]   # seat -> card id -> copies gained
+    def __init__(self, game=None, players: int | None = None):
+        if game is not None:
+            game.keeps_history = True        # each turn keeps its gains (nothing else changes)
+            players = len(game.players)
+        self.vp: list = [[] for _ in range(players)]     # seat -> VP at the end of turn k (k-1)
+        self.coins: list = [[] for _ in range(players)]  # seat -> coins in turn k's buy phase
+        self.gained: list = [{} for _ in range(players)]  # seat -> card id -> copies gained
         self._coins = 0
 
     def buy_phase(self, game) -> None:
@@ -33,31 +35,40 @@ class GameWatch:
 
     def turn_end(self, game, turn) -> None:
         p = turn.player
-        k = game.players[p].turns or 1
-        vp, coins = self.vp[p], self.coins[p]
-        if len(vp) < k:                      # a new turn (not an extra one)
-            while len(vp) < k:
-                vp.append(0)
-                coins.append(0)
-            coins[k - 1] = self._coins
-        else:
-            coins[k - 1] += self._coins
-        vp[k - 1] = game.vp(p)
+        self.add_turn(p, game.players[p].turns or 1, self._coins, game.vp(p),
+                      [(q, card.d.id) for q, card in turn.gains])
         self._coins = 0
+
+    def add_turn(self, p: int, k: int, coins: int, vp: int, gains) -> None:
+        """Player p's turn k ended with `vp` victory points, after a buy phase begun with
+        `coins`; `gains`: (player, card id) of every gain in it (a Curse given too)."""
+        vps, coin = self.vp[p], self.coins[p]
+        if len(vps) < k:                     # a new turn (not an extra one)
+            while len(vps) < k:
+                vps.append(0)
+                coin.append(0)
+            coin[k - 1] = coins
+        else:
+            coin[k - 1] += coins
+        vps[k - 1] = vp
         gained = self.gained
-        for q, card in turn.gains:           # gains of anyone in this turn (a Curse given)
+        for q, cid in gains:
             got = gained[q]
-            cid = card.d.id
             got[cid] = got.get(cid, 0) + 1
 
 
 def end_reason(game, finished: bool) -> str:
     """Why a game ended: the turn limit stopped it, the end pile emptied (the rules' end
     pile, Province), or enough piles did."""
+    return reason_of(finished, finished and
+                     any(len(game.supply[cid]) == 0 for cid in game.end_pile_ids))
+
+
+def reason_of(finished: bool, end_pile_empty: bool) -> str:
+    """end_reason() of a game that finished or not, with an end pile empty or not."""
     if not finished:
         return TURN_LIMIT
-    ended = any(len(game.supply[cid]) == 0 for cid in game.end_pile_ids)
-    return END_PILE if ended else PILES
+    return END_PILE if end_pile_empty else PILES
 
 
 def game_length(game) -> int:

@@ -24,16 +24,19 @@ from .stats import GameWatch, Tally, end_reason, game_length, reason_of
 from interpreter.engine.turns import play_game
 
 
-def tune_jit(for_games: bool = True) -> None:
+def tune_jit(for_games: bool = True, compiled: bool = False) -> None:
     """Under PyPy (nothing under CPython): start-up code runs once, so compiling it only
     slows start-up (`for_games=False`, at a command's start); a game's code branches a lot,
     and PyPy's default long traces through it were aborted and retried, so the games are
     compiled sooner and in shorter traces. A 20,000-game run warms up in a third of the
-    time (the README's Speed section)."""
+    time (the README's Speed section). A compiled game (interpreter/compiled) is one loop
+    whose every branch became a long bridge: shorter traces still make it 1.5x to 2x faster
+    there, and the generic engine slower (docs/speed.md)."""
     if sys.implementation.name == "pypy":
         import pypyjit
-        pypyjit.set_param("trace_limit=1500,threshold=500,function_threshold=500" if for_games
-                          else "threshold=100000,function_threshold=100000")
+        pypyjit.set_param(("trace_limit=500,threshold=200,function_threshold=200" if compiled
+                           else "trace_limit=1500,threshold=500,function_threshold=500")
+                          if for_games else "threshold=100000,function_threshold=100000")
 
 
 def make_bot(spec: str, catalog, rng: random.Random | None,
@@ -194,6 +197,7 @@ def _play_part(catalog, kingdom, bots, seed, indices, stats: bool, run: int,
     tally = Tally(len(bots)) if stats else None
     results, game_rng = [], random.Random()
     compiled = compiled_for(catalog, kingdom, bots, rule_choice, engine, strategies)
+    tune_jit(compiled=compiled is not None)
     if compiled is not None:
         for i in indices:
             results.append(play_compiled(compiled, catalog, kingdom, bots, seed, i,
@@ -300,7 +304,8 @@ def run_games(catalog, kingdom: list[str], bots: list[str], games: int, seed: in
                             "engine: --engine compiled cannot be given with it")
         compiled = compiled_for(catalog, kingdom, bots, rule_choice,   # recorded, logged
                                 engine if plain else "generic", strategies)  # or checked:
-        if compiled is not None:                                       # the generic one
+        tune_jit(compiled=compiled is not None)                        # the generic one
+        if compiled is not None:
             game_rng = random.Random()
             for i in range(games):
                 res.add(play_compiled(compiled, catalog, kingdom, bots, seed, i, strategies,

@@ -86,6 +86,8 @@ class CardDef:
     gains_named: frozenset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
+        every = list(_all_nodes(self))        # one walk for all the facts below
+        kinds = {n.__class__ for n in every}
         derived = {
             "is_action": "action" in self.types,
             "is_treasure": "treasure" in self.types,
@@ -100,22 +102,21 @@ class CardDef:
             "fixed_vp": _fixed_vp(self.vp),
             # whether costs can change while it is in play or after it is played (Bridge)
             "changes_costs": any(m.changes_cost for m in self.modifiers) or
-            _has(self, A.TurnCost),
+            A.TurnCost in kinds,
             "protects": any(m.unaffected for m in self.modifiers),
             # whether a play of it can forbid buying a card (`this turn can't buy X`)
-            "bans_buys": _has(self, A.TurnBan),
+            "bans_buys": A.TurnBan in kinds,
             # whether it plays as another card (`play this as if it were ...`): such a
             # card is never what another one plays as (no loop, Band of Misfits as itself)
-            "plays_as": _has(self, A.PlayAs),
+            "plays_as": A.PlayAs in kinds,
             # the events its `this turn on EVENT` triggers listen to
-            "turn_events": frozenset(n.event for n in _all_nodes(self)
-                                     if isinstance(n, A.Later)),
+            "turn_events": frozenset(n.event for n in every if n.__class__ is A.Later),
             # whether it reads what was gained or bought this turn, or a last turn
-            "reads_history": reads_history(_programs(self)),
+            "reads_history": _reads_history(every),
             # the names its plain `gain X` statements give (a pile beside the Supply that
             # one of them names joins the game)
-            "gains_named": frozenset(n.kind for n in _all_nodes(self)
-                                     if isinstance(n, A.GainSpec) and n.kind is not None
+            "gains_named": frozenset(n.kind for n in every
+                                     if n.__class__ is A.GainSpec and n.kind is not None
                                      and n.relation is None and n.cond is None
                                      and n.copy_of is None),
         }
@@ -300,8 +301,12 @@ _KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bo
 
 def reads_history(tree) -> bool:
     """Whether an effect or condition reads the history a game keeps only when asked."""
+    return _reads_history(nodes(tree))
+
+
+def _reads_history(every) -> bool:
     return any(isinstance(n, (A.Name, A.OfPlayer)) and n.name in _KEPT_HISTORY
-               for n in nodes(tree))
+               for n in every)
 
 
 def _programs(d) -> tuple:
@@ -317,10 +322,6 @@ def _programs(d) -> tuple:
 def _all_nodes(d):
     """Every node of a card's programs and conditions."""
     return nodes(_programs(d))
-
-
-def _has(d, node_type) -> bool:
-    return any(isinstance(n, node_type) for n in _all_nodes(d))
 
 
 def _bonus_only(on_play: tuple) -> Optional[tuple]:

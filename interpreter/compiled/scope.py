@@ -63,6 +63,12 @@ class Scope:
         self.discards: set = set()     # cards whose plays make another player discard
         self.pending_bodies: list = []  # the lines of each `at start of next turn` body
         self.durations = any(isinstance(n, A.NextTurn) for d in order for n in _all(d.on_play))
+        # a card plays cards: each card's play is a function (`play`), called from plays too
+        self.plays_inside = any(isinstance(n, A.Play) for d in order for n in _all(d.on_play))
+        # a card puts cards in the revealed or set-aside zones: the game keeps those lists
+        self.side_zones = any(isinstance(n, (A.RevealTop, A.RevealUntil)) or
+                              isinstance(n, A.Move) and n.verb == "set_aside"
+                              for d in order for n in _all(d.on_play))
 
     def _reachable(self) -> list:
         """The definitions of every card that can leave the Supply in a game of these bots:

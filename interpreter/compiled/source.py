@@ -8,6 +8,7 @@ from __future__ import annotations
 from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
+from .plays import play_chain, play_function
 from .probe import discard_scores
 from .scope import comment
 
@@ -142,10 +143,15 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         f"    stayss = [[] for _ in range({n})]     # where in it those that stay are",
         f"    pendings = [[] for _ in range({n})]   # (card, body) to do at the next turn",
     ] if lasting else []) + [
+    ] + ([
+        f"    revs = [[] for _ in range({n})]      # revealed cards",
+        f"    asides = [[] for _ in range({n})]    # cards set aside",
+    ] if s.side_zones else []) + [
         f"    turns = [0] * {n}",
         "    turns[0] = 1",
         "    p = played = 0",
         "    finished = True",
+    ] + (["    " + x for x in play_function(s, plays)] if s.plays_inside else []) + [
         "    while True:",
         "        b, bot_rng = seats[p], answers[p]",
         "        hand, deck, disc = hands[p], decks[p], discs[p]",
@@ -165,9 +171,10 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         body += ["# the action phase", "while actions > 0 and nact[p]:"]
         body += ["    " + x for x in bots.action_choice()]
         body += ["    actions -= 1", "    inplay.append(c)"]
-        for k, (i, play) in enumerate(plays.items()):
-            body.append(("    if " if k == 0 else "    elif ") + f"c == {i}:  # {s.cards[i].id}")
-            body += ["        " + x for x in play]
+        if s.plays_inside:
+            body.append("    play(c, (len(inplay) - 1,))")
+        else:
+            body += ["    " + x for x in play_chain(s, plays)]
     body += _treasures(s)
     if stats:
         body.append("turn_coins = coins")

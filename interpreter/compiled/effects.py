@@ -123,7 +123,7 @@ class Effects:
         k = len(bodies)
         bodies.append(None)                    # its place, before its own lines are made
         bodies[k] = self.block(d, s.body, "p", own=True) or ["pass"]
-        keep = "stays += chain" if self.scope.plays_inside else "stays.append(len(inplay) - 1)"
+        keep = "stays.extend(chain)" if self.scope.plays_inside else "stays.append(len(inplay) - 1)"
         return [keep, f"pend.append(({self.scope.number[d.id]}, {k}))"]
 
     def _move(self, d, s: A.Move, a: str, own: bool) -> list:

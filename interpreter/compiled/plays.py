@@ -80,7 +80,7 @@ def _take(eff, src: str, test, dst: str, bind: str | None) -> list:
     if test is None:
         if bind:
             lines.append(f"v_{bind} = {src}[:]")
-        return lines + [f"{dst} += {src}", f"{src}.clear()"]
+        return lines + [f"{dst}.extend({src})", f"{src}.clear()"]
     cond = member(eff.scope, "x", card_numbers(eff.scope, test))
     lines += ["keep = []", f"for x in {src}:", f"    if {cond}:", f"        {dst}.append(x)",
               "    else:", "        keep.append(x)"]
@@ -186,7 +186,7 @@ def _top_to(a: str, own: bool, dst: str, none: str) -> list:
     card left (deck and discard pile empty)."""
     deck, disc = zone("deck", a, own), zone("discard", a, own)
     return [f"if not {deck}:", f"    if not {disc}:", f"        {none}",
-            f"    {deck} += {disc}", f"    {disc}.clear()", f"    shuffle({deck}, randbytes)",
+            f"    {deck}.extend({disc})", f"    {disc}.clear()", f"    shuffle({deck}, randbytes)",
             f"{dst}.append({deck}.pop())"]
 
 
@@ -244,7 +244,8 @@ def _choose_and_play(eff, d, s: A.Move, a: str, own: bool) -> list:
     if not own or t.__class__ is not A.Selection or t.mode not in ("exactly", "up_to") or \
             t.count != A.Num(1) or t.by_you or t.source != A.Name("hand") or not t.bind or \
             after.__class__ is not A.Play or after.any_order or \
-            after.target != A.AllOf(A.Name(t.bind)) or \
+            after.target.__class__ is not A.AllOf or after.target.bind is not None or \
+            after.target.expr != A.Name(t.bind) or \
             sum(1 for n in nodes(d.on_play) if n == A.Name(t.bind)) != 1:
         raise Unsupported(f"{d.id}: a choice other than of one card from hand to play")
     random_only(eff, d)

@@ -185,6 +185,8 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
     body += ["    " + x for x in buy_gain]
     body.append("# Clean-up, and the next turn unless the game is over")
     if lasting:
+        if s.plays_inside:     # a card and what played it: in play order, once each
+            body += ["if stays:", "    stays[:] = sorted(set(stays))"]
         body += ["if stays:",
                  "    disc += [x for j, x in enumerate(inplay) if j not in stays]",
                  "    inplay[:] = [inplay[j] for j in stays]",

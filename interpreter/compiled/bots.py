@@ -100,9 +100,9 @@ class BotCode:
             lines += [("if " if k == 0 else "elif ") + test + ":", "    " + then]
         return lines + ["else:", "    break"]
 
-    @staticmethod
-    def _random_buy() -> list:
-        return ["offer = [x for x in SLOTS if sizes[x] and COINS_COST[x] <= coins and "
+    def _random_buy(self) -> list:
+        cost = "COINS_COST[x] + cut" if self.scope.cost_cuts else "COINS_COST[x]"
+        return [f"offer = [x for x in SLOTS if sizes[x] and {cost} <= coins and "
                 "POTION_COST[x] <= potions]",
                 "if not offer:", "    break",
                 "offer.append(None)",

@@ -178,10 +178,16 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
     body += _treasures(s)
     if stats:
         body.append("turn_coins = coins")
-    body += ["# the buy phase", "while buys > 0:"]
+    body += ["# the buy phase"]
+    pay = "COINS_COST[s]"
+    if s.cost_cuts:        # Costs.cost: the cost changes of the cards in play, not below $0
+        body.append("cut = " + " + ".join(f"inplay.count({i}) * {k}"
+                                          for i, k in s.cost_cuts.items()))
+        pay = "max(0, COINS_COST[s] + cut)"
+    body += ["while buys > 0:"]
     body += ["    safe = tte > 1    # no gain can end the game: no buy loses it"]
     body += ["    " + x for x in bots.buy_choice()]
-    body += ["    buys -= 1", "    coins -= COINS_COST[s]", "    potions -= POTION_COST[s]"]
+    body += ["    buys -= 1", f"    coins -= {pay}", "    potions -= POTION_COST[s]"]
     body += ["    " + x for x in buy_gain]
     body.append("# Clean-up, and the next turn unless the game is over")
     if lasting:

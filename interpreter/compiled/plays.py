@@ -173,7 +173,33 @@ class Plays:
 
     @staticmethod
     def play(eff, d, s: A.Play, a: str, own: bool) -> list:
-        raise Unsupported(f"{d.id}: `play` other than of a card just chosen from hand")
+        """`play ZONE [in any order]` (the revealed or set-aside cards): each card from
+        there into play, played `times` times, in the order the random bot shuffles them
+        to (asked when two or more of different cards). A card the plays before it moved
+        is played from wherever it went (Phases.play moves it from there): the compiled
+        game does not follow a card, so when the zone is no longer as left, the game is
+        replayed on the generic engine (runtime.Replay)."""
+        t = s.target
+        if not own or t.__class__ is not A.AllOf or t.bind is not None or \
+                t.expr.__class__ is not A.Name or t.expr.name not in _SIDE:
+            raise Unsupported(f"{d.id}: `play` other than of a card chosen from hand or "
+                              "of a zone's cards")
+        if s.any_order:
+            random_only(eff, d)
+        src = zone(t.expr.name, a, own)
+        lines = [f"cards = {src}[:]"]
+        if s.any_order:
+            lines += ["if len(cards) > 1 and len(set(cards)) > 1:", "    bot_rng.shuffle(cards)"]
+        lines += ["left = cards[:] if len(cards) > 1 else None",
+                  "for x in cards:",
+                  f"    if left is not None:",
+                  f"        if {src} != left:",
+                  "            raise Replay",
+                  "        left.remove(x)",
+                  f"    {src}.remove(x)",
+                  "    inplay.append(x)",
+                  "    at = (len(inplay) - 1,) + chain"]
+        return lines + ["    play(x, at)"] * s.times
 
 
 def _rng(a: str, own: bool) -> str:

@@ -12,6 +12,12 @@ from interpreter.core.decisions import choice_count
 _BIG_ENDIAN = sys.byteorder == "big"
 
 
+class Replay(Exception):
+    """A compiled game reached a state it does not follow (a card a play moved, which a
+    later play of the same statement plays from where it went): the runner plays that game
+    again on the generic engine, from its seed."""
+
+
 def shuffle(cards: list, randbytes) -> None:
     """interpreter.core.state.shuffle: Fisher-Yates with 64-bit numbers drawn in one call."""
     n = len(cards)

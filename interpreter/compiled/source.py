@@ -34,7 +34,7 @@ def _header(s) -> list:
         f"(set rules: {rules}), bots {comment(', '.join(b.spec for b in s.bots))}.",
         "Generated: do not edit; `dsl simulate --show-compiled` prints it.",
         '"""',
-        "from interpreter.compiled.runtime import discard_from_hand, draw, shuffle",
+        "from interpreter.compiled.runtime import Replay, discard_from_hand, draw, shuffle",
         ""]
 
 

@@ -9,6 +9,7 @@ from dsl.language import ast as A
 from interpreter.bots.context import asked
 from .exprs import Exprs
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
+from .turns import check_extra_turns, extra_turn
 from .scope import Unsupported
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
@@ -23,6 +24,7 @@ class Effects:
         self.exprs = Exprs(scope)
         self.skip: set = set()        # statements compiled with the one before them (plays.py)
         self.drawn_it = None          # inside `draw until`'s body: the card just drawn
+        scope.possession = check_extra_turns(scope)   # extra turns another player controls
 
     def play(self, d) -> list:
         """The lines of card d's play by the player whose turn it is (`p`)."""
@@ -66,6 +68,9 @@ class Effects:
         s = self.scope
         target = ({"discard": "disc", "deck": "deck", "hand": "hand"}[dest] if own
                   else f"{_GAIN_TO[dest]}[{a}]")
+        if own and s.possession:       # a controlled turn's gains: the controller's discard
+            a, target = "gainer", "gdisc" if dest == "discard" else \
+                f"({target} if gainer == p else gdisc)"
         if isinstance(slot, int):
             c = s.number[s.plan.piles[slot][0]]
             cd, card = s.cards[c], str(c)
@@ -149,4 +154,4 @@ Effects.generic_move, Effects.generic_if = Effects._move, Effects._if
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
-               **PLAY_STATEMENTS}
+               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS}

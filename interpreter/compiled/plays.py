@@ -324,7 +324,8 @@ def play_function(scope, plays: dict) -> list:
     of c and of the cards whose plays are playing it (they stay in play with a Duration)."""
     return ["def play(c, chain):",
             '    """Card c\'s play (a function: plays call it too)."""',
-            "    nonlocal coins, actions, buys, potions, tte, least, empty"] + \
+            "    nonlocal coins, actions, buys, potions, tte, least, empty" +
+            (", last_normal" if scope.possession else "")] + \
         ["    " + x for x in play_chain(scope, plays)]
 
 

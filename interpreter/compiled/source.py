@@ -8,6 +8,7 @@ from __future__ import annotations
 from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
+from . import turns
 from .plays import play_chain, play_function
 from .probe import discard_scores
 from .scope import comment
@@ -152,8 +153,10 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         "    p = played = 0",
         "    finished = True",
     ] + (["    " + x for x in play_function(s, plays)] if s.plays_inside else []) + [
-        "    while True:",
-        "        b, bot_rng = seats[p], answers[p]",
+        "    " + x for x in (turns.state_lines() if s.possession else [])] + [
+        "    while True:"] + [
+        "        " + x for x in (turns.turn_start() if s.possession else
+                                 ["b, bot_rng = seats[p], answers[p]"])] + [
         "        hand, deck, disc = hands[p], decks[p], discs[p]",
     ] + ([
         "        inplay, stays, due = inplays[p], stayss[p], pendings[p]",
@@ -211,9 +214,8 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
              ] if hand_size > 0 else ["hand.clear()"]) + [
              f"over = {over}",
              "last = p",
-             "if not over:",
-             f"    p = (p + 1) % {n}",
-             "    turns[p] += 1"]
+             "if not over:"] + ["    " + x for x in (
+                 turns.next_turn(n) if s.possession else [f"p = (p + 1) % {n}", "turns[p] += 1"])]
     if stats:
         body.append("watch.add_turn(last, turns[last] or 1, turn_coins, vp(counts[last]), gains)")
     body += ["played += 1",

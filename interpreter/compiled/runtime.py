@@ -29,6 +29,23 @@ def shuffle(cards: list, randbytes) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def some_of(rng, n: int) -> list:
+    """rng.sample(range(n), rng.randint(0, n)) (the random bot's Treasures), drawing the
+    same numbers: randint's one _randbelow, then sample's pool method (which it uses for
+    a population of up to 21) without its checks."""
+    below = rng._randbelow
+    k = below(n + 1)
+    if n > 21:
+        return rng.sample(range(n), k)
+    pool = list(range(n))
+    out = [0] * k
+    for i in range(k):
+        j = below(n - i)
+        out[i] = pool[j]
+        pool[j] = pool[n - i - 1]
+    return out
+
+
 def draw(deck: list, disc: list, hand: list, n: int, randbytes) -> None:
     """Game.draw: n cards from the top of the deck into the hand, the discard pile shuffled
     in when the deck runs out."""

@@ -35,7 +35,7 @@ def _header(s) -> list:
         f"(set rules: {rules}), bots {comment(', '.join(b.spec for b in s.bots))}.",
         "Generated: do not edit; `dsl simulate --show-compiled` prints it.",
         '"""',
-        "from interpreter.compiled.runtime import Replay, discard_from_hand, draw, shuffle",
+        "from interpreter.compiled.runtime import Replay, discard_from_hand, draw, shuffle, some_of",
         ""]
 
 
@@ -139,7 +139,8 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         "        shuffle(decks[q], randbytes)",
         f"        draw(decks[q], discs[q], hands[q], {hand_size}, randbytes)",
         "    tte, least = to_end(sizes)",
-    ] + ([
+    ] + (["    offers, oempty = {}, -1    # the random bot's buy offers, by what it can pay"]
+         if any(bot.random for bot in s.bots) else []) + ([
         f"    inplays = [[] for _ in range({n})]    # cards in play (some stay a turn)",
         f"    stayss = [[] for _ in range({n})]     # where in it those that stay are",
         f"    pendings = [[] for _ in range({n})]   # (card, body) to do at the next turn",
@@ -264,7 +265,7 @@ def _treasures(s) -> list:
     strategy += ["    for x in tre:"] + ["        " + x for x in add]
     random = ["where = [j for j, x in enumerate(hand) if x < TREASURES]",
               "if where:",
-              "    pick = bot_rng.sample(range(len(where)), bot_rng.randint(0, len(where)))",
+              "    pick = some_of(bot_rng, len(where))",
               "    chosen = [where[i] for i in pick]",
               "    for j in chosen:",
               "        x = hand[j]",

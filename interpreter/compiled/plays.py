@@ -190,7 +190,7 @@ class Plays:
         lines = [f"cards = {src}[:]"]
         if s.any_order:
             lines += ["if len(cards) > 1 and len(set(cards)) > 1:", "    bot_rng.shuffle(cards)"]
-        lines += ["left = cards[:] if len(cards) > 1 else None",
+        lines += [f"left = {src}[:] if len(cards) > 1 else None",
                   "for x in cards:",
                   f"    if left is not None:",
                   f"        if {src} != left:",
@@ -224,12 +224,20 @@ def _until(eff, d, cond, a: str, own: bool, to: str, body) -> list:
     lines = [f"for _ in range({LOOP_LIMIT}):", f"    if {test}:", "        break"]
     lines += ["    " + x for x in _top_to(a, own, dst, "break")]
     if body:
+        if any(n.__class__ not in (A.If, A.May, A.Is, A.Name, A.Move, A.AllOf)
+               for n in _all_of(body)):
+            raise Unsupported(f"{d.id}: a `draw until` body other than `may` set aside the "
+                              "card drawn")
         before, eff.drawn_it = eff.drawn_it, f"{dst}[-1]"
         try:
             lines += ["    " + x for x in (eff.block(d, body, a, own) or ["pass"])]
         finally:
             eff.drawn_it = before
     return lines
+
+
+def _all_of(block) -> list:
+    return [n for s in block for n in nodes(s)]
 
 
 def _condition(eff, d, cond, a: str, own: bool):

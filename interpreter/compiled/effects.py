@@ -24,7 +24,7 @@ class Effects:
         self.exprs = Exprs(scope)
         self.skip: set = set()        # statements compiled with the one before them (plays.py)
         self.drawn_it = None          # inside `draw until`'s body: the card just drawn
-        scope.possession = check_extra_turns(scope)   # extra turns another player controls
+        scope.controlled_turns = check_extra_turns(scope)   # extra turns another player controls
 
     def play(self, d) -> list:
         """The lines of card d's play by the player whose turn it is (`p`)."""
@@ -68,7 +68,7 @@ class Effects:
         s = self.scope
         target = ({"discard": "disc", "deck": "deck", "hand": "hand"}[dest] if own
                   else f"{_GAIN_TO[dest]}[{a}]")
-        if own and s.possession:       # a controlled turn's gains: the controller's discard
+        if own and s.controlled_turns:       # a controlled turn's gains: the controller's discard
             a, target = "gainer", "gdisc" if dest == "discard" else \
                 f"({target} if gainer == p else gdisc)"
         if isinstance(slot, int):

@@ -333,7 +333,7 @@ def play_function(scope, plays: dict) -> list:
     return ["def play(c, chain):",
             '    """Card c\'s play (a function: plays call it too)."""',
             "    nonlocal coins, actions, buys, potions, tte, least, empty" +
-            (", last_normal" if scope.possession else "")] + \
+            (", last_normal" if scope.controlled_turns else "")] + \
         ["    " + x for x in play_chain(scope, plays)]
 
 

@@ -154,9 +154,9 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         "    p = played = 0",
         "    finished = True",
     ] + (["    " + x for x in play_function(s, plays)] if s.plays_inside else []) + [
-        "    " + x for x in (turns.state_lines() if s.possession else [])] + [
+        "    " + x for x in (turns.state_lines() if s.controlled_turns else [])] + [
         "    while True:"] + [
-        "        " + x for x in (turns.turn_start() if s.possession else
+        "        " + x for x in (turns.turn_start() if s.controlled_turns else
                                  ["b, bot_rng = seats[p], answers[p]"])] + [
         "        hand, deck, disc = hands[p], decks[p], discs[p]",
     ] + ([
@@ -216,7 +216,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
              f"over = {over}",
              "last = p",
              "if not over:"] + ["    " + x for x in (
-                 turns.next_turn(n) if s.possession else [f"p = (p + 1) % {n}", "turns[p] += 1"])]
+                 turns.next_turn(n) if s.controlled_turns else [f"p = (p + 1) % {n}", "turns[p] += 1"])]
     if stats:
         body.append("watch.add_turn(last, turns[last] or 1, turn_coins, vp(counts[last]), gains)")
     body += ["played += 1",

@@ -29,6 +29,10 @@ ATTACK = ["witch", "militia", "moat", "village", "smithy", "market", "cellar", "
           "mine", "festival"]
 FAN_KINGDOM = ["coin_purse", "tax_collector", "town_crier", "manor", "night_watch",
                "guild_master", "village", "smithy", "market", "witch"]
+ACTIONS = ["throne_room", "library", "possession", "golem", "scrying_pool", "highway", "wharf",
+           "caravan", "tactician", "fishing_village"]
+FAN_PLAYS = ["hired_hands", "dowsing_rod", "sifting_pan", "toll_road", "fresh_start", "usurper",
+             "night_watch", "coin_purse", "village", "smithy"]
 DURATIONS = ["caravan", "wharf", "fishing_village", "merchant_ship", "conspirator", "village",
              "smithy", "market", "festival", "laboratory"]
 
@@ -47,6 +51,30 @@ def test_the_speed_matchups_compile_and_play_the_generic_engines_games():
     assert compared(CATALOG, BENCH, ["bm-smithy", "bm"], 60)
     assert compared(CATALOG, ATTACK, ["double-witch", "double-militia"], 60)
     assert compared(CATALOG, BENCH, ["bm-smithy", "bm", "bm", "bm"], 20)
+    assert compared(CATALOG, ACTIONS, ["random", "random"], 150)
+
+
+def test_cards_that_play_reveal_set_aside_cut_costs_and_give_extra_turns():
+    """Throne Room (on a Duration too), Golem, Library, Scrying Pool, Tactician, Highway,
+    Possession, and fan cards with the same statements put otherwise (a choice of up to one
+    card to play, revealing a number of cards, Treasures set aside onto the deck, a larger
+    cost cut, a bound discard read by `if`, an extra turn for the player to the right),
+    with 2 to 4 random bots; a game whose played cards a play moved is replayed on the
+    generic engine (counted), few of them."""
+    for bots, seed in ((["random", "random"], 2), (["random"] * 3, 3), (["random"] * 4, 4)):
+        assert compared(CATALOG, ACTIONS, bots, 100, seed)
+        assert compared(FAN, FAN_PLAYS, bots, 100, seed)
+    run = compiled_run(CATALOG, ACTIONS, ["random", "random"])
+    assert run.replayed < 5
+    source, _ = run.source()
+    assert "def play(c, chain):" in source and "xq.append(" in source
+    with pytest.raises(Unsupported, match="a question a strategy bot weighs"):
+        compiled_run(CATALOG, ["library"] + BENCH[1:], ["bm:library", "bm"])
+
+
+def test_a_kingdom_without_plays_inside_plays_keeps_its_inline_code():
+    source, _ = compiled_run(CATALOG, BENCH, ["bm-smithy", "bm"]).source()
+    assert "def play(" not in source and "revs" not in source and "xq" not in source
 
 
 def test_every_recommended_kingdom_with_a_bot_for_each_of_its_cards():
@@ -104,7 +132,8 @@ def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
 
 def test_statistics_and_workers_give_the_same_report():
     for kingdom, bots in ((BENCH, ["bm-smithy", "bm"]),
-                          (ATTACK, ["double-witch", "double-militia"])):
+                          (ATTACK, ["double-witch", "double-militia"]),
+                          (ACTIONS, ["random", "random"])):
         generic = run_games(CATALOG, kingdom, bots, 150, 3, stats=True, engine="generic")
         compiled = run_games(CATALOG, kingdom, bots, 150, 3, stats=True, engine="compiled")
         assert [b.as_json() for b in compiled.bots] == [b.as_json() for b in generic.bots]

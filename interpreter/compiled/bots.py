@@ -3,7 +3,8 @@ buy. A strategy's play and buy lists become if/elif chains over the compiled sta
 interpreter/bots/agents.Bot answers: its play list first, then the Action it ranks first;
 its first affordable buy whose condition holds, never a buy that ends a game it then
 loses); the random bot draws from its generator exactly as interpreter/bots/agents.RandomBot
-does."""
+does (the draws of random.Random's choice, randint and sample written out: each is one
+_randbelow(n), the method they all call)."""
 from __future__ import annotations
 
 from interpreter.bots.agents import Bot as GenericBot, play_rank
@@ -62,9 +63,9 @@ class BotCode:
     def _random_action() -> list:
         return ["where = [j for j, x in enumerate(hand) if A_FROM <= x < A_TO]",
                 "if not where:", "    break",
-                "pick = bot_rng.sample(range(len(where)), bot_rng.randint(0, 1))",
-                "if not pick:", "    break",
-                "c = hand.pop(where[pick[0]])"]
+                "if not bot_rng._randbelow(2):    # sample(options, randint(0, 1)): its draws",
+                "    break",
+                "c = hand.pop(where[bot_rng._randbelow(len(where))])"]
 
     # ---- buying ------------------------------------------------------------------------------
     def buy_choice(self) -> list:
@@ -100,13 +101,18 @@ class BotCode:
             lines += [("if " if k == 0 else "elif ") + test + ":", "    " + then]
         return lines + ["else:", "    break"]
 
-    @staticmethod
-    def _random_buy() -> list:
-        return ["offer = [x for x in SLOTS if sizes[x] and COINS_COST[x] <= coins and "
-                "POTION_COST[x] <= potions]",
-                "if not offer:", "    break",
-                "offer.append(None)",
-                "s = bot_rng.choice(offer)",
+    def _random_buy(self) -> list:
+        """RandomBot.buy_choice: `choice(offer + [None])` of the affordable piles, in supply
+        order; each offer kept by (coins to spend, Potions) until a pile runs out."""
+        spend = "coins - cut" if self.scope.cost_cuts else "coins"
+        return ["if empty != oempty:", "    offers.clear()", "    oempty = empty",
+                f"key = ({spend}, potions)",
+                "offer = offers.get(key)",
+                "if offer is None:",
+                "    offer = offers[key] = [x for x in SLOTS if sizes[x] and COINS_COST[x] "
+                "<= key[0] and POTION_COST[x] <= potions] + [None]",
+                "if len(offer) == 1:", "    break",
+                "s = offer[bot_rng._randbelow(len(offer))]    # choice(offer): its draw",
                 "if s is None:", "    break"]
 
     def ranks(self) -> list:

@@ -8,6 +8,8 @@ from dsl.language import ast as A
 
 from interpreter.bots.context import asked
 from .exprs import Exprs
+from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
+from .turns import check_extra_turns, extra_turn
 from .scope import Unsupported
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
@@ -20,16 +22,22 @@ class Effects:
     def __init__(self, scope, stats: bool):
         self.scope, self.stats = scope, stats
         self.exprs = Exprs(scope)
+        self.skip: set = set()        # statements compiled with the one before them (plays.py)
+        self.drawn_it = None          # inside `draw until`'s body: the card just drawn
+        scope.controlled_turns = check_extra_turns(scope)   # extra turns another player controls
 
     def play(self, d) -> list:
         """The lines of card d's play by the player whose turn it is (`p`)."""
-        return self.block(d, d.on_play, "p", own=True) or ["pass"]
+        lines = self.block(d, d.on_play, "p", own=True) or ["pass"]
+        return [f"v_{name} = []" for name in bound_read(d)] + lines
 
     def block(self, d, stmts, a: str, own: bool) -> list:
         """Lines for statements run by player `a`; `own`: `a` is the player whose turn it
         is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`)."""
         lines = []
         for s in stmts:
+            if id(s) in self.skip:
+                continue
             make = _STATEMENTS.get(s.__class__)
             if make is None:
                 raise Unsupported(f"{d.id}: the statement {type(s).__name__}")
@@ -60,6 +68,9 @@ class Effects:
         s = self.scope
         target = ({"discard": "disc", "deck": "deck", "hand": "hand"}[dest] if own
                   else f"{_GAIN_TO[dest]}[{a}]")
+        if own and s.controlled_turns:       # a controlled turn's gains: the controller's discard
+            a, target = "gainer", "gdisc" if dest == "discard" else \
+                f"({target} if gainer == p else gdisc)"
         if isinstance(slot, int):
             c = s.number[s.plan.piles[slot][0]]
             cd, card = s.cards[c], str(c)
@@ -117,7 +128,8 @@ class Effects:
         k = len(bodies)
         bodies.append(None)                    # its place, before its own lines are made
         bodies[k] = self.block(d, s.body, "p", own=True) or ["pass"]
-        return ["stays.append(len(inplay) - 1)", f"pend.append(({self.scope.number[d.id]}, {k}))"]
+        keep = "stays.extend(chain)" if self.scope.plays_inside else "stays.append(len(inplay) - 1)"
+        return [keep, f"pend.append(({self.scope.number[d.id]}, {k}))"]
 
     def _move(self, d, s: A.Move, a: str, own: bool) -> list:
         """`discard N cards from hand` by another player than the one whose turn it is (an
@@ -138,6 +150,8 @@ class Effects:
                 f"answers[{a}], DISCARD_SCORES)"]
 
 
+Effects.generic_move, Effects.generic_if = Effects._move, Effects._if
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
-               A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn}
+               A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
+               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS}

@@ -14,7 +14,8 @@ _FACTS = {"money": "money[{a}]", "deck_size": "size[{a}]", "gains_to_end": "tte"
 # this turn's counters, read by a bot's conditions at its own buy (the player whose turn it is)
 _TURN_FACTS = {"coins": "coins", "actions": "actions", "buys": "buys"}
 _ZONES = {"hand": "hands[{a}]", "deck": "decks[{a}]", "discard": "discs[{a}]"}
-_EMPTY_ZONES = ("revealed", "set_aside")     # nothing compiled puts a card there
+_SIDE_ZONES = {"revealed": "revs[{a}]", "set_aside": "asides[{a}]"}   # empty unless a
+                                                # card puts cards there (scope.side_zones)
 _COMPARE = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
@@ -93,18 +94,25 @@ class Exprs:
 
     def _played(self) -> str:
         """The cards played this turn: the turn player's cards in play, less those that
-        stayed from his last turn (`first` of them)."""
+        stayed from his last turn (`first` of them). Not when a card plays cards (a card
+        played twice is in play once)."""
+        if self.scope.plays_inside:
+            raise Unsupported("the cards played this turn, with a card that plays cards")
         return "inplay[first:]" if self.scope.durations else "inplay"
+
+    def _zones(self) -> dict:
+        return {**_ZONES, **_SIDE_ZONES} if self.scope.side_zones else _ZONES
 
     def _count(self, arg, a: str) -> str:
         """count(ZONE) and count(ZONE where KIND): a length, or copies of matching cards."""
+        zones = self._zones()
         if arg.__class__ is A.Name:
             zone = arg.name
-            if zone in _ZONES:
-                return f"len({_ZONES[zone].format(a=a)})"
+            if zone in zones:
+                return f"len({zones[zone].format(a=a)})"
             if zone == "all_cards":
                 return f"size[{a}]"
-            if zone in _EMPTY_ZONES:
+            if zone in _SIDE_ZONES:
                 return "0"
             if zone == "in_play":
                 return f"(len(inplay) if {a} == p else 0)"
@@ -115,14 +123,17 @@ class Exprs:
             zone = arg.source.name
             if zone == "all_cards":
                 return "(" + " + ".join([f"counts[{a}][{i}]" for i in numbers] or ["0"]) + ")"
-            if zone in _ZONES or zone == "played":
-                held = _ZONES[zone].format(a=a) if zone != "played" else self._played()
+            if zone in zones or zone == "played":
+                held = zones[zone].format(a=a) if zone != "played" else self._played()
                 total = "(" + " + ".join([f"{held}.count({i})" for i in numbers] or ["0"]) + ")"
                 return total if zone != "played" else f"({total} if {a} == p else 0)"
         raise Unsupported(f"count({_shown(arg)})")
 
     def _kind_numbers(self, cond) -> list:
-        """The numbers of the cards a `where` kind test (KIND, not KIND) holds for."""
+        """The numbers of the cards a `where` kind test (KIND, not, and, or) holds for."""
+        if cond.__class__ in (A.And, A.Or):
+            left, right = set(self._kind_numbers(cond.left)), set(self._kind_numbers(cond.right))
+            return sorted(left & right if cond.__class__ is A.And else left | right)
         negated = cond.__class__ is A.Not
         test = cond.operand if negated else cond
         if test.__class__ is not A.Name or test.name in ("this", "it"):

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from interpreter.core.setup import set_rules_in_force
 from . import store
+from .runtime import Replay
 from .scope import Bot, Scope, Unsupported
 from .source import module_source
 
@@ -47,6 +48,7 @@ class CompiledRun:
         self.any_random = any(b.random for b in self.bots)
         self._variants: dict = {}        # (set rules, stats) -> module namespace, or None
         self.reason = None               # why the last variant asked for is not compiled
+        self.replayed = 0                # games left to the generic engine midway (Replay)
         probe = random.Random(0)         # the set rules of a kingdom that draws none
         first = set_rules_in_force(catalog, kingdom, probe, *rule_choice)
         if self.variant(first, stats=False) is None:
@@ -100,7 +102,11 @@ class CompiledRun:
                        for b in seats]
         else:
             answers = [None] * self.players
-        scores, turns, finished, state = ns["game"](rng, seats, answers, watch)
+        try:
+            scores, turns, finished, state = ns["game"](rng, seats, answers, watch)
+        except Replay:                   # a state it does not follow: the generic engine's
+            self.replayed += 1
+            return None
         sizes = state[4]
         ended = any(sizes[s] == 0 for s in ns["END_SLOTS"])
         if not zones:

@@ -12,6 +12,12 @@ from interpreter.core.decisions import choice_count
 _BIG_ENDIAN = sys.byteorder == "big"
 
 
+class Replay(Exception):
+    """A compiled game reached a state it does not follow (a card a play moved, which a
+    later play of the same statement plays from where it went): the runner plays that game
+    again on the generic engine, from its seed."""
+
+
 def shuffle(cards: list, randbytes) -> None:
     """interpreter.core.state.shuffle: Fisher-Yates with 64-bit numbers drawn in one call."""
     n = len(cards)
@@ -21,6 +27,23 @@ def shuffle(cards: list, randbytes) -> None:
     for i in range(n - 1, 0, -1):
         j = keys[i] % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def some_of(rng, n: int) -> list:
+    """rng.sample(range(n), rng.randint(0, n)) (the random bot's Treasures), drawing the
+    same numbers: randint's one _randbelow, then sample's pool method (which it uses for
+    a population of up to 21) without its checks."""
+    below = rng._randbelow
+    k = below(n + 1)
+    if n > 21:
+        return rng.sample(range(n), k)
+    pool = list(range(n))
+    out = [0] * k
+    for i in range(k):
+        j = below(n - i)
+        out[i] = pool[j]
+        pool[j] = pool[n - i - 1]
+    return out
 
 
 def draw(deck: list, disc: list, hand: list, n: int, randbytes) -> None:

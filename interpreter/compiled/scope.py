@@ -63,6 +63,16 @@ class Scope:
         self.discards: set = set()     # cards whose plays make another player discard
         self.pending_bodies: list = []  # the lines of each `at start of next turn` body
         self.durations = any(isinstance(n, A.NextTurn) for d in order for n in _all(d.on_play))
+        # a card plays cards: each card's play is a function (`play`), called from plays too
+        # what each card in play adds to costs (card number -> change), when any does
+        self.cost_cuts = {i: cost_cut(d) for i, d in enumerate(order) if d.modifiers}
+        if self.cost_cuts and not all(bot.random for bot in bots):
+            raise Unsupported("a card that changes costs, with a strategy bot")
+        self.plays_inside = any(isinstance(n, A.Play) for d in order for n in _all(d.on_play))
+        # a card puts cards in the revealed or set-aside zones: the game keeps those lists
+        self.side_zones = any(isinstance(n, (A.RevealTop, A.RevealUntil)) or
+                              isinstance(n, A.Move) and n.verb == "set_aside"
+                              for d in order for n in _all(d.on_play))
 
     def _reachable(self) -> list:
         """The definitions of every card that can leave the Supply in a game of these bots:
@@ -113,6 +123,21 @@ def comment(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.,:/@+ -]", "?", str(text))
 
 
+def cost_cut(d):
+    """What a card in play adds to every card's cost (Highway: -1), when that is all its
+    modifiers do and it cannot stay in play past its turn (no Duration, nothing it plays,
+    no extra turn); None otherwise."""
+    total = 0
+    for m in d.modifiers:
+        if m.where != "in_play" or m.what is not None or m.amount is not None or \
+                m.phase is not None or m.unaffected:
+            return None
+        total += m.cost
+    if any(isinstance(n, (A.NextTurn, A.Play, A.ExtraTurn, A.TurnCost)) for n in _all(d.on_play)):
+        return None
+    return total
+
+
 def _kingdom_checks(plan) -> None:
     """What the kingdom's piles do from the Supply, which the compiled game leaves out."""
     if plan.setup_cards:
@@ -125,9 +150,9 @@ def _card_checks(d) -> None:
     """A card that can be in a player's deck: what the compiled game knows how to play."""
     if d.reads_history:
         raise Unsupported(f"{d.id}: a card that reads this turn's or the last turn's history")
-    if d.triggers or d.modifiers or d.turn_events:
+    if d.triggers or d.turn_events or d.modifiers and cost_cut(d) is None:
         raise Unsupported(f"{d.id}: a card with triggers or cost changes")
-    if d.changes_costs or d.bans_buys or d.buy_if is not None or d.protects or d.plays_as:
+    if d.changes_costs and cost_cut(d) is None or d.bans_buys or d.buy_if is not None or d.protects or d.plays_as:
         raise Unsupported(f"{d.id}: a card that changes what can be bought or played")
     if d.vp is not None and d.fixed_vp is None:
         raise Unsupported(f"{d.id}: victory points that vary")

@@ -8,6 +8,8 @@ from __future__ import annotations
 from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
+from . import turns
+from .plays import play_chain, play_function
 from .probe import discard_scores
 from .scope import comment
 
@@ -33,7 +35,7 @@ def _header(s) -> list:
         f"(set rules: {rules}), bots {comment(', '.join(b.spec for b in s.bots))}.",
         "Generated: do not edit; `dsl simulate --show-compiled` prints it.",
         '"""',
-        "from interpreter.compiled.runtime import discard_from_hand, draw, shuffle",
+        "from interpreter.compiled.runtime import Replay, discard_from_hand, draw, shuffle, some_of",
         ""]
 
 
@@ -137,17 +139,25 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         "        shuffle(decks[q], randbytes)",
         f"        draw(decks[q], discs[q], hands[q], {hand_size}, randbytes)",
         "    tte, least = to_end(sizes)",
-    ] + ([
+    ] + (["    offers, oempty = {}, -1    # the random bot's buy offers, by what it can pay"]
+         if any(bot.random for bot in s.bots) else []) + ([
         f"    inplays = [[] for _ in range({n})]    # cards in play (some stay a turn)",
         f"    stayss = [[] for _ in range({n})]     # where in it those that stay are",
         f"    pendings = [[] for _ in range({n})]   # (card, body) to do at the next turn",
     ] if lasting else []) + [
+    ] + ([
+        f"    revs = [[] for _ in range({n})]      # revealed cards",
+        f"    asides = [[] for _ in range({n})]    # cards set aside",
+    ] if s.side_zones else []) + [
         f"    turns = [0] * {n}",
         "    turns[0] = 1",
         "    p = played = 0",
         "    finished = True",
-        "    while True:",
-        "        b, bot_rng = seats[p], answers[p]",
+    ] + (["    " + x for x in play_function(s, plays)] if s.plays_inside else []) + [
+        "    " + x for x in (turns.state_lines() if s.controlled_turns else [])] + [
+        "    while True:"] + [
+        "        " + x for x in (turns.turn_start() if s.controlled_turns else
+                                 ["b, bot_rng = seats[p], answers[p]"])] + [
         "        hand, deck, disc = hands[p], decks[p], discs[p]",
     ] + ([
         "        inplay, stays, due = inplays[p], stayss[p], pendings[p]",
@@ -165,19 +175,28 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         body += ["# the action phase", "while actions > 0 and nact[p]:"]
         body += ["    " + x for x in bots.action_choice()]
         body += ["    actions -= 1", "    inplay.append(c)"]
-        for k, (i, play) in enumerate(plays.items()):
-            body.append(("    if " if k == 0 else "    elif ") + f"c == {i}:  # {s.cards[i].id}")
-            body += ["        " + x for x in play]
+        if s.plays_inside:
+            body.append("    play(c, (len(inplay) - 1,))")
+        else:
+            body += ["    " + x for x in play_chain(s, plays)]
     body += _treasures(s)
     if stats:
         body.append("turn_coins = coins")
-    body += ["# the buy phase", "while buys > 0:"]
+    body += ["# the buy phase"]
+    pay = "COINS_COST[s]"
+    if s.cost_cuts:        # Costs.cost: the cost changes of the cards in play, not below $0
+        body.append("cut = " + " + ".join(f"inplay.count({i}) * {k}"
+                                          for i, k in s.cost_cuts.items()))
+        pay = "max(0, COINS_COST[s] + cut)"
+    body += ["while buys > 0:"]
     body += ["    safe = tte > 1    # no gain can end the game: no buy loses it"]
     body += ["    " + x for x in bots.buy_choice()]
-    body += ["    buys -= 1", "    coins -= COINS_COST[s]", "    potions -= POTION_COST[s]"]
+    body += ["    buys -= 1", f"    coins -= {pay}", "    potions -= POTION_COST[s]"]
     body += ["    " + x for x in buy_gain]
     body.append("# Clean-up, and the next turn unless the game is over")
     if lasting:
+        if s.plays_inside:     # a card and what played it: in play order, once each
+            body += ["if stays:", "    stays[:] = sorted(set(stays))"]
         body += ["if stays:",
                  "    disc += [x for j, x in enumerate(inplay) if j not in stays]",
                  "    inplay[:] = [inplay[j] for j in stays]",
@@ -196,9 +215,8 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
              ] if hand_size > 0 else ["hand.clear()"]) + [
              f"over = {over}",
              "last = p",
-             "if not over:",
-             f"    p = (p + 1) % {n}",
-             "    turns[p] += 1"]
+             "if not over:"] + ["    " + x for x in (
+                 turns.next_turn(n) if s.controlled_turns else [f"p = (p + 1) % {n}", "turns[p] += 1"])]
     if stats:
         body.append("watch.add_turn(last, turns[last] or 1, turn_coins, vp(counts[last]), gains)")
     body += ["played += 1",
@@ -247,7 +265,7 @@ def _treasures(s) -> list:
     strategy += ["    for x in tre:"] + ["        " + x for x in add]
     random = ["where = [j for j, x in enumerate(hand) if x < TREASURES]",
               "if where:",
-              "    pick = bot_rng.sample(range(len(where)), bot_rng.randint(0, len(where)))",
+              "    pick = some_of(bot_rng, len(where))",
               "    chosen = [where[i] for i in pick]",
               "    for j in chosen:",
               "        x = hand[j]",

@@ -8,6 +8,7 @@ from dsl.language import ast as A
 
 from interpreter.bots.context import asked
 from .exprs import Exprs
+from .moves import one_name_move, reveal_all
 from .scope import Unsupported
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
@@ -27,13 +28,15 @@ class Effects:
 
     def block(self, d, stmts, a: str, own: bool) -> list:
         """Lines for statements run by player `a`; `own`: `a` is the player whose turn it
-        is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`)."""
-        lines = []
+        is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`). A name
+        bound in the block is read after it there and in the blocks inside, not outside."""
+        lines, bound = [], dict(self.exprs.bound)
         for s in stmts:
             make = _STATEMENTS.get(s.__class__)
             if make is None:
                 raise Unsupported(f"{d.id}: the statement {type(s).__name__}")
             lines += make(self, d, s, a, own)
+        self.exprs.bound = bound
         return lines
 
     # ---- statements --------------------------------------------------------------------------
@@ -124,6 +127,13 @@ class Effects:
         attack's victim): his bot answers as interpreter/bots/defaults.settled_discard
         does, the random bot as its decide() does."""
         t = s.target
+        if s.verb == "reveal" and t.__class__ is A.AllOf:
+            return reveal_all(d, s)
+        lines = one_name_move(self, d, s, a, own)
+        if lines is not None:
+            if t.bind:
+                self.exprs.bound[t.bind] = f"n_{t.bind}"
+            return lines
         if s.verb != "discard" or t.__class__ is not A.Selection or own or \
                 t.mode not in ("exactly", "up_to") or t.kind not in (None, "card", "cards") \
                 or t.by_you or t.bind is not None or t.source != A.Name("hand"):

@@ -126,6 +126,17 @@ def test_a_trash_and_an_attacks_discard_of_one_named_card_from_hand():
         assert compared(FAN, kingdom, bots, 60)
 
 
+def test_cards_revealed_from_the_deck_kept_put_back_in_order_or_discarded():
+    """Scout's reveal (Victory cards into hand, the rest back in the bot's order) and a fan
+    card's: its player's look, and each other player's reveal, discard and put back."""
+    assert compiled_balance_runs("scout", 12) >= 8       # all but the Shelters kingdoms
+    kingdom = ["augur", "scout", "coin_purse", "tax_collector", "town_crier", "manor",
+               "village", "smithy", "market", "militia"]
+    for bots in (["bm:augur", "bm:scout"], ["random", "random"],
+                 ["bm:augur", "random", "bm:scout"], ["bm:augur", "bm:smithy", "bm:militia"]):
+        assert compared(FAN, kingdom, bots, 60)
+
+
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
     # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
     # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one

@@ -9,6 +9,7 @@ from dsl.language import ast as A
 from interpreter.bots.context import asked
 from .exprs import Exprs
 from .moves import one_name_move, reveal_all
+from . import reveals
 from .scope import Unsupported
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
@@ -21,6 +22,7 @@ class Effects:
     def __init__(self, scope, stats: bool):
         self.scope, self.stats = scope, stats
         self.exprs = Exprs(scope)
+        self.revealing = False     # cards revealed from the deck are in `rev` (reveals.py)
 
     def play(self, d) -> list:
         """The lines of card d's play by the player whose turn it is (`p`)."""
@@ -30,12 +32,14 @@ class Effects:
         """Lines for statements run by player `a`; `own`: `a` is the player whose turn it
         is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`). A name
         bound in the block is read after it there and in the blocks inside, not outside."""
-        lines, bound = [], dict(self.exprs.bound)
+        lines, bound, revealing = [], dict(self.exprs.bound), self.revealing
         for s in stmts:
             make = _STATEMENTS.get(s.__class__)
-            if make is None:
+            if make is None or self.revealing and make not in _WITH_REVEALED:
                 raise Unsupported(f"{d.id}: the statement {type(s).__name__}")
             lines += make(self, d, s, a, own)
+        if self.revealing and not revealing:
+            raise Unsupported(f"{d.id}: revealed cards left where they are")
         self.exprs.bound = bound
         return lines
 
@@ -129,6 +133,8 @@ class Effects:
         t = s.target
         if s.verb == "reveal" and t.__class__ is A.AllOf:
             return reveal_all(d, s)
+        if s.verb == "discard" and t.__class__ is A.AllOf and t.expr == A.Name("revealed"):
+            return reveals.discard_revealed(self, d, s, a, own)
         lines = one_name_move(self, d, s, a, own)
         if lines is not None:
             if t.bind:
@@ -150,4 +156,7 @@ class Effects:
 
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
-               A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn}
+               A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
+               A.RevealTop: reveals.reveal_top, A.Put: reveals.put}
+# what may run while revealed cards wait in `rev` (a move reading them is refused there)
+_WITH_REVEALED = (reveals.put, Effects._move, Effects._bonus)

@@ -10,7 +10,7 @@ from dsl.language import ast as A
 from interpreter.effects.compiler import is_kind
 from .scope import Unsupported
 
-_ZONE_OF = {"hand": ("hand", "hands"), "discard": ("disc", "discs")}
+_ZONE_OF = {"hand": ("hand", "hands"), "deck": ("deck", "decks"), "discard": ("disc", "discs")}
 
 
 def matching(scope, kind) -> list:

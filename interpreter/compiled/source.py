@@ -9,6 +9,7 @@ from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
 from .probe import discard_scores
+from .reveals import next_draw_worths
 from .scope import comment
 
 
@@ -61,6 +62,8 @@ def _tables(s, bots) -> list:
         f"END_PILES = {s.end_piles}    # ...or this many empty piles",
         f"DISCARD_SCORES = {discard_scores(s) if s.discards else ()}",
     ]
+    if getattr(s, "next_draws", False):
+        out.append(f"NEXT_DRAW = {next_draw_worths(s)}    # bots/value.Weigher.next_draw")
     if any(d.sweep and d.sweep[1] for d in s.cards):
         out.append(f"SWEEP_OTHERS = {tuple(d.sweep[1] if d.sweep else None for d in s.cards)}")
     return out

@@ -137,6 +137,18 @@ def test_cards_revealed_from_the_deck_kept_put_back_in_order_or_discarded():
         assert compared(FAN, kingdom, bots, 60)
 
 
+def test_a_choice_to_put_back_or_discard_the_revealed_cards():
+    """Navigator's `if revealed { choose one ... }` (a strategy bot weighs the cards' worth
+    as the next draws against the deck's density) and a fan card's, its victims' too."""
+    assert compiled_balance_runs("navigator", 12) >= 9   # all but the Shelters kingdom
+    kingdom = ["tide_reader", "navigator", "coin_purse", "tax_collector", "town_crier",
+               "manor", "village", "smithy", "market", "militia"]
+    for bots in (["bm:tide_reader", "bm:navigator"], ["random", "random"],
+                 ["bm:tide_reader", "random", "bm:navigator"],
+                 ["bm:tide_reader", "bm:smithy", "bm:militia"]):
+        assert compared(FAN, kingdom, bots, 60)
+
+
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
     # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
     # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one

@@ -108,6 +108,8 @@ class Effects:
                 f"    q = (p + i) % {self.scope.players}"] + ["    " + x for x in body]
 
     def _if(self, d, s: A.If, a: str, own: bool) -> list:
+        if self.revealing:
+            return reveals.if_revealed(self, d, s, a, own)
         lines = [f"if {self.exprs.condition(s.cond, a)}:"]
         lines += ["    " + x for x in (self.block(d, s.then, a, own) or ["pass"])]
         if s.orelse:
@@ -157,6 +159,7 @@ class Effects:
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
-               A.RevealTop: reveals.reveal_top, A.Put: reveals.put}
+               A.RevealTop: reveals.reveal_top, A.Put: reveals.put,
+               A.ChooseOne: reveals.choose}
 # what may run while revealed cards wait in `rev` (a move reading them is refused there)
-_WITH_REVEALED = (reveals.put, Effects._move, Effects._bonus)
+_WITH_REVEALED = (reveals.put, Effects._move, Effects._bonus, Effects._if, reveals.choose)

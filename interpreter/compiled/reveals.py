@@ -74,13 +74,69 @@ def _order(fx, a: str, own: bool) -> list:
     the first to end on top; asked only when they are not all of one name."""
     fx.scope.next_draws = True
     rng = "bot_rng" if own else f"answers[{a}]"
-    deck = zone("deck", a, own)
     return ["if rev.count(rev[0]) != len(rev):",
             f"    if {rng} is not None:",
             f"        {rng}.shuffle(rev)",
-            f"    elif len({deck}) >= 3:",
-            f"        den = sum([PLAIN[x] for x in {deck}]) / len({deck})",
-            "        rev.sort(key=lambda x: -(NEXT_DRAW[x] - den))",
-            "    else:",
-            f"        den = money[{a}] / size[{a}] if size[{a}] else 0.5",
+            "    else:"] + ["        " + x for x in _density(a, own)] + [
             "        rev.sort(key=lambda x: -(NEXT_DRAW[x] - den))"]
+
+
+def if_revealed(fx, d, s: A.If, a: str, own: bool) -> list:
+    """`if revealed { ... }` whose block moves every revealed card (when none was revealed
+    there is nothing to move either)."""
+    if s.cond != _REVEALED or s.orelse:
+        raise Unsupported(f"{d.id}: a test of the revealed cards other than `if revealed`")
+    body = fx.block(d, s.then, a, own)
+    if fx.revealing:
+        raise Unsupported(f"{d.id}: revealed cards left where they are")
+    return ["if rev:"] + ["    " + x for x in body or ["pass"]]
+
+
+def choose(fx, d, s: A.ChooseOne, a: str, own: bool) -> list:
+    """`choose one { discard revealed } or { put revealed on deck [in any order] }`: the
+    random bot draws the option; a strategy bot takes the one bots/defaults.option_ranking
+    weighs best, which for these blocks is the revealed cards' next_draw worths summed
+    (Weigher.card_score: discarding one from the revealed is worth minus putting it back),
+    the first option on a tie."""
+    if not fx.revealing or s.count != 1 or s.by_you or \
+            not all(len(b) == 1 and _sign(b[0]) for b in s.options):
+        raise Unsupported(f"{d.id}: the statement ChooseOne")
+    signs = [_sign(b[0]) for b in s.options]
+    lines = []
+    for i, option in enumerate(s.options):
+        fx.revealing = True
+        body = fx.block(d, option, a, own)
+        lines += [("if " if i == 0 else "elif ") + f"pick == {i}:"] + ["    " + x for x in body]
+    fx.revealing = False
+    rng = "bot_rng" if own else f"answers[{a}]"
+    up, down = (signs.index(x) if x in signs else 0 for x in (1, -1))
+    fx.scope.next_draws = True
+    return [f"if {rng} is not None:",
+            f"    pick = {rng}.randrange({len(s.options)})",
+            "else:"] + ["    " + x for x in _density(a, own)] + [
+            "    worth = 0.0",
+            "    for x in rev:",
+            "        worth += NEXT_DRAW[x] - den",
+            f"    pick = {up} if worth > 0 else {down} if worth < 0 else 0"] + lines
+
+
+def _sign(s) -> int:
+    """+1: the statement puts the revealed cards back on the deck; -1: discards them; 0:
+    neither."""
+    t = getattr(s, "target", None)
+    if t.__class__ is not A.AllOf or t.expr != _REVEALED or t.bind is not None:
+        return 0
+    if s.__class__ is A.Move and s.verb == "discard":
+        return -1
+    if s.__class__ is A.Put and s.dest == "deck" and s.owner is None and s.mat is None:
+        return 1
+    return 0
+
+
+def _density(a: str, own: bool) -> list:
+    """Lines setting `den` to Weigher.density of player `a`."""
+    deck = zone("deck", a, own)
+    return [f"if len({deck}) >= 3:",
+            f"    den = sum([PLAIN[x] for x in {deck}]) / len({deck})",
+            "else:",
+            f"    den = money[{a}] / size[{a}] if size[{a}] else 0.5"]

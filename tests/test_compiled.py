@@ -17,6 +17,7 @@ from interpreter.compiled import store as cache
 from interpreter.compiled.runner import compiled_run
 from interpreter.compiled.scope import Unsupported
 from interpreter.engine.game import GameError
+from interpreter.runs.balance import make_plan
 from interpreter.runs.compare import engine_differences
 from interpreter.runs.simulation import run_batch, run_games, Run
 
@@ -118,6 +119,62 @@ def test_durations_and_a_bonus_on_the_actions_played_this_turn():
     for bots in (["bm:wharf", "bm:caravan"], ["bm:conspirator", "random", "bm:fishing_village"],
                  ["random"] * 4, ["bm:merchant_ship", "bm"]):
         assert compared(CATALOG, DURATIONS, bots, 60)
+
+
+def balance_runs(rival: str) -> list:
+    """The runs of `dsl balance smithy --kingdoms 10` against bm:RIVAL (its 10 kingdoms)."""
+    plan = make_plan(CATALOG, "smithy", 10, 1000, 0, None)
+    return [r for r in plan.runs() if f"bm:{rival}" in r.bots]
+
+
+def compiled_balance_runs(rival: str, games: int) -> int:
+    """How many of the balance runs against bm:RIVAL compile; each plays the generic
+    engine's games (seeded as the balance command seeds them)."""
+    done = 0
+    for r in balance_runs(rival):
+        try:
+            differences = engine_differences(CATALOG, r.kingdom, r.bots, r.seed, games,
+                                             r.rule_choice)
+        except Unsupported:
+            continue
+        assert differences == []
+        done += 1
+    return done
+
+
+def test_a_trash_and_an_attacks_discard_of_one_named_card_from_hand():
+    """Moneylender's and Cutpurse's moves (every candidate of one name: taken without
+    asking), bound and read by an `if`; a fan card's too, with two cards discarded."""
+    for rival in ("moneylender", "cutpurse"):
+        assert compiled_balance_runs(rival, 12) >= 8     # all but the Shelters kingdoms
+    kingdom = ["reeve", "coin_purse", "tax_collector", "town_crier", "manor", "village",
+               "smithy", "market", "witch", "moneylender"]
+    for bots in (["bm:reeve", "bm:moneylender"], ["random", "random"],
+                 ["bm:reeve", "random", "bm"]):
+        assert compared(FAN, kingdom, bots, 60)
+
+
+def test_cards_revealed_from_the_deck_kept_put_back_in_order_or_discarded():
+    """Scout's reveal (Victory cards into hand, the rest back in the bot's order) and a fan
+    card's: its player's look, and each other player's reveal, discard and put back."""
+    assert compiled_balance_runs("scout", 12) >= 8       # all but the Shelters kingdoms
+    kingdom = ["augur", "scout", "coin_purse", "tax_collector", "town_crier", "manor",
+               "village", "smithy", "market", "militia"]
+    for bots in (["bm:augur", "bm:scout"], ["random", "random"],
+                 ["bm:augur", "random", "bm:scout"], ["bm:augur", "bm:smithy", "bm:militia"]):
+        assert compared(FAN, kingdom, bots, 60)
+
+
+def test_a_choice_to_put_back_or_discard_the_revealed_cards():
+    """Navigator's `if revealed { choose one ... }` (a strategy bot weighs the cards' worth
+    as the next draws against the deck's density) and a fan card's, its victims' too."""
+    assert compiled_balance_runs("navigator", 12) >= 9   # all but the Shelters kingdom
+    kingdom = ["tide_reader", "navigator", "coin_purse", "tax_collector", "town_crier",
+               "manor", "village", "smithy", "market", "militia"]
+    for bots in (["bm:tide_reader", "bm:navigator"], ["random", "random"],
+                 ["bm:tide_reader", "random", "bm:navigator"],
+                 ["bm:tide_reader", "bm:smithy", "bm:militia"]):
+        assert compared(FAN, kingdom, bots, 60)
 
 
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():

@@ -8,6 +8,7 @@ from dsl.language import ast as A
 
 from interpreter.bots.context import asked
 from .exprs import Exprs
+from .moves import one_name_move, reveal_all
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
 from .scope import Unsupported
@@ -24,17 +25,19 @@ class Effects:
         self.exprs = Exprs(scope)
         self.skip: set = set()        # statements compiled with the one before them (plays.py)
         self.drawn_it = None          # inside `draw until`'s body: the card just drawn
+        self.counted: set = set()     # names bound to how many cards moved (moves.py)
         scope.controlled_turns = check_extra_turns(scope)   # extra turns another player controls
 
     def play(self, d) -> list:
         """The lines of card d's play by the player whose turn it is (`p`)."""
         lines = self.block(d, d.on_play, "p", own=True) or ["pass"]
-        return [f"v_{name} = []" for name in bound_read(d)] + lines
+        return [f"v_{name} = []" for name in bound_read(d) if name not in self.counted] + lines
 
     def block(self, d, stmts, a: str, own: bool) -> list:
         """Lines for statements run by player `a`; `own`: `a` is the player whose turn it
-        is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`)."""
-        lines = []
+        is (his hand, deck and discard pile are the locals `hand`, `deck`, `disc`). A count
+        bound in the block (moves.py) is read after it there and in the blocks inside."""
+        lines, bound = [], dict(self.exprs.bound)
         for s in stmts:
             if id(s) in self.skip:
                 continue
@@ -42,6 +45,7 @@ class Effects:
             if make is None:
                 raise Unsupported(f"{d.id}: the statement {type(s).__name__}")
             lines += make(self, d, s, a, own)
+        self.exprs.bound = bound
         return lines
 
     # ---- statements --------------------------------------------------------------------------
@@ -136,6 +140,14 @@ class Effects:
         attack's victim): his bot answers as interpreter/bots/defaults.settled_discard
         does, the random bot as its decide() does."""
         t = s.target
+        if s.verb == "reveal" and t.__class__ is A.AllOf:
+            return reveal_all(d, s)
+        lines = one_name_move(self, d, s, a, own)
+        if lines is not None:
+            if t.bind:
+                self.exprs.bound[t.bind] = f"n_{t.bind}"
+                self.counted.add(t.bind)
+            return lines
         if s.verb != "discard" or t.__class__ is not A.Selection or own or \
                 t.mode not in ("exactly", "up_to") or t.kind not in (None, "card", "cards") \
                 or t.by_you or t.bind is not None or t.source != A.Name("hand"):

@@ -25,6 +25,7 @@ class Exprs:
 
     def __init__(self, scope, turn: bool = False):
         self.scope, self.turn = scope, turn
+        self.bound: dict = {}    # a name an effect bound -> the local counting its cards
 
     def number(self, e, a: str) -> str:
         """A numeric expression, for acting player `a` (a Python name)."""
@@ -32,6 +33,8 @@ class Exprs:
         if cls is A.Num:
             return str(e.value)
         if cls is A.Name:
+            if e.name in self.bound:
+                return self.bound[e.name]
             return self._fact(e.name, a)
         if cls is A.Call:
             return self._call(e, a)

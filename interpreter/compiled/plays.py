@@ -12,6 +12,7 @@ from dsl.language import ast as A
 from dsl.language.walk import nodes
 
 from interpreter.effects.interpret import LOOP_LIMIT
+from . import weighed
 from .scope import Unsupported
 
 _OWN = {"hand": "hand", "deck": "deck", "discard": "disc"}
@@ -106,14 +107,23 @@ class Plays:
 
     @staticmethod
     def put(eff, d, s: A.Put, a: str, own: bool) -> list:
+        """`put ZONE [where KIND] into hand / on deck / into discard`, in order; `put
+        revealed on deck in any order` in the order the player's bot chooses (weighed.py)."""
         t = s.target
-        if t.__class__ is not A.AllOf or s.any_order or s.owner is not None or \
+        if t.__class__ is not A.AllOf or s.owner is not None or \
                 s.mat is not None or s.dest not in ("deck", "hand", "discard"):
-            raise Unsupported(f"{d.id}: a put other than all of a zone's cards, in order")
+            raise Unsupported(f"{d.id}: a put other than all of a zone's cards")
         src = _source(t.expr)
-        if src is None:
-            raise Unsupported(f"{d.id}: a put of cards other than a zone's")
-        return _take(eff, zone(src[0], a, own), src[1], zone(s.dest, a, own), t.bind)
+        if src is None or s.any_order and (s.dest != "deck" or src[1] is not None or
+                                           t.bind is not None):
+            raise Unsupported(f"{d.id}: a put of cards other than a zone's, or in an "
+                              "order other than onto the deck")
+        cards, dest = zone(src[0], a, own), zone(s.dest, a, own)
+        if not s.any_order:
+            return _take(eff, cards, src[1], dest, t.bind)
+        order = weighed.order(eff.scope, cards, _rng(a, own), zone("deck", a, own), a)
+        return [f"if len({cards}) > 1:"] + ["    " + x for x in order] + \
+            [f"{dest} += {cards}[::-1]", f"{cards}.clear()"]
 
     @staticmethod
     def reveal_top(eff, d, s: A.RevealTop, a: str, own: bool) -> list:
@@ -161,11 +171,22 @@ class Plays:
 
     @staticmethod
     def choose_one(eff, d, s: A.ChooseOne, a: str, own: bool) -> list:
-        """`choose one [by you] { .. } or { .. }`: the chooser's `randrange(options)`."""
-        if s.count != 1 or not (own or s.by_you):
-            raise Unsupported(f"{d.id}: a `choose` other than one option by you")
-        random_only(eff, d)
-        lines = [f"k = bot_rng.randrange({len(s.options)})"]
+        """`choose one [by you] { .. } or { .. }`: the chooser's `randrange(options)`, the
+        chooser the player whose turn it is (`by you`) or player `a`; a strategy bot
+        choosing for himself between discarding the revealed cards and putting them back
+        as weighed.pick weighs it."""
+        if s.count != 1:
+            raise Unsupported(f"{d.id}: a `choose` of more than one option")
+        rng = "bot_rng" if s.by_you else _rng(a, own)
+        drawn = [f"k = {rng}.randrange({len(s.options)})"]
+        if all(bot.random for bot in eff.scope.bots):
+            lines = drawn
+        elif s.by_you or not weighed.weighable(s.options):
+            raise Unsupported(f"{d.id}: a question a strategy bot weighs")
+        else:
+            lines = [f"if {rng} is not None:"] + ["    " + x for x in drawn] + ["else:"] + \
+                ["    " + x for x in weighed.pick(eff.scope, s.options, zone("revealed", a, own),
+                                                  zone("deck", a, own), a)]
         for i, option in enumerate(s.options):
             lines.append(("if " if i == 0 else "elif ") + f"k == {i}:")
             lines += ["    " + x for x in (eff.block(d, option, a, own) or ["pass"])]
@@ -246,7 +267,7 @@ def _condition(eff, d, cond, a: str, own: bool):
     if cond.__class__ is A.Name:
         if cond.name in _SIDE:
             return zone(cond.name, a, own)
-        if cond.name in _bound(d):
+        if cond.name in _bound(d) and cond.name not in eff.exprs.bound:
             return f"v_{cond.name}"
     if cond.__class__ is A.Is and cond.subject == A.Name("it") and eff.drawn_it is not None:
         test = member(eff.scope, eff.drawn_it, card_numbers(eff.scope, A.Name(cond.kind)))

@@ -61,6 +61,7 @@ class Scope:
                                [s for s in plan.more_end_slots])
         self.end_piles = plan.end_piles
         self.discards: set = set()     # cards whose plays make another player discard
+        self.next_draws = False        # a strategy bot weighs revealed cards (weighed.py)
         self.pending_bodies: list = []  # the lines of each `at start of next turn` body
         self.durations = any(isinstance(n, A.NextTurn) for d in order for n in _all(d.on_play))
         # a card plays cards: each card's play is a function (`play`), called from plays too

@@ -11,6 +11,7 @@ from .effects import Effects
 from . import turns
 from .plays import play_chain, play_function
 from .probe import discard_scores
+from .weighed import next_draw_worths
 from .scope import comment
 
 
@@ -63,6 +64,8 @@ def _tables(s, bots) -> list:
         f"END_PILES = {s.end_piles}    # ...or this many empty piles",
         f"DISCARD_SCORES = {discard_scores(s) if s.discards else ()}",
     ]
+    if s.next_draws:
+        out.append(f"NEXT_DRAW = {next_draw_worths(s)}    # bots/value.Weigher.next_draw")
     if any(d.sweep and d.sweep[1] for d in s.cards):
         out.append(f"SWEEP_OTHERS = {tuple(d.sweep[1] if d.sweep else None for d in s.cards)}")
     return out

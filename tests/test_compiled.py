@@ -200,6 +200,23 @@ def test_starting_cards_that_hear_their_own_trash_or_a_buy_from_hand():
         compiled_run(FAN, kingdom, ["bm:smithy", "random"], hearths)
 
 
+def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
+    """Talisman (a non-Victory card costing $4 or less) and a fan card (an Action costing $3
+    or more): each one in play gains a copy from the pile before the bought card is gained,
+    while the pile lasts; not compiled with a random bot (its answers would be drawn)."""
+    assert compiled_balance_runs("talisman", 12) == 10
+    kingdom = ["lucky_charm", "talisman", "coin_purse", "manor", "village", "smithy",
+               "market", "witch", "moneylender", "laboratory"]
+    for bots in (["bm:lucky_charm", "bm:talisman"], ["bm:talisman", "bm:lucky_charm", "bm"],
+                 ["bm:lucky_charm", "bm:smithy"]):
+        for seed in (1, 2):
+            assert compared(FAN, kingdom, bots, 60, seed)
+    source = compiled_run(FAN, kingdom, ["bm:lucky_charm", "bm:talisman"]).source()[0]
+    assert "# lucky_charm: gain a copy" in source and "# talisman: gain a copy" in source
+    with pytest.raises(Unsupported, match="hears a buy, with a random bot"):
+        compiled_run(FAN, kingdom, ["bm:talisman", "random"])
+
+
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
     # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
     # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one

@@ -155,9 +155,16 @@ def hand_buy_trash_self(t) -> bool:
         s.stmt.target.expr == A.Name("this") and s.stmt.target.bind is None
 
 
+def in_play_buy_copy(t) -> bool:
+    """`While this is in play, when you buy a TEST card, gain a copy of it.`"""
+    return t.on == "buy" and t.where == "in_play" and t.who == "you" and \
+        t.what not in (None, "this") and t.came_from is None and t.effect == (
+            A.Gain(A.GainSpec(None, None, None, None, A.Name("it"), False), "discard", None),)
+
+
 def compiled_trigger(t) -> bool:
     """Whether the compiler folds in this trigger (interpreter/compiled/triggers.py)."""
-    return own_trash(t) or hand_buy_trash_self(t)
+    return own_trash(t) or hand_buy_trash_self(t) or in_play_buy_copy(t)
 
 
 def trash_heard(d) -> bool:

@@ -181,7 +181,7 @@ def test_starting_cards_that_hear_their_own_trash_or_a_buy_from_hand():
     """Shelters (Hovel: may trash itself from hand when its owner buys a Victory card, which
     a strategy bot does; Overgrown Estate: heard only when trashed, which nothing here does)
     in the balance runs of their kingdoms, and a fan set rule's starting cards with the same
-    triggers; a random bot's answer is not compiled."""
+    triggers; the random bot's answer is drawn."""
     shelters = [r for r in make_plan(CATALOG, "smithy", 10, 1000, 0, None).runs()
                 if r.bots == ["bm:smithy", "bm"] and
                 any(CATALOG.cards[cid].set == "dark_ages" for cid in r.kingdom)]
@@ -196,14 +196,16 @@ def test_starting_cards_that_hear_their_own_trash_or_a_buy_from_hand():
     for bots in (["bm:smithy", "bm:moneylender"], ["bm:reeve", "bm", "bm:witch"]):
         assert compared(FAN, kingdom, bots, 60, rule_choice=hearths)
         assert "# hearth: may trash this" in compiled_run(FAN, kingdom, bots, hearths).source()[0]
-    with pytest.raises(Unsupported, match="hears a buy, with a random bot"):
-        compiled_run(FAN, kingdom, ["bm:smithy", "random"], hearths)
+    for bots in (["bm:smithy", "random"], ["random", "random", "random"]):
+        for seed in (1, 2, 3):
+            assert compared(FAN, kingdom, bots, 60, seed, rule_choice=hearths)
 
 
 def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
     """Talisman (a non-Victory card costing $4 or less) and a fan card (an Action costing $3
     or more): each one in play gains a copy from the pile before the bought card is gained,
-    while the pile lasts; not compiled with a random bot (its answers would be drawn)."""
+    while the pile lasts (the random bot shuffles the abilities of several names); not
+    compiled with a random bot and a card in hand that hears a buy too."""
     assert compiled_balance_runs("talisman", 12) == 10
     kingdom = ["lucky_charm", "talisman", "coin_purse", "manor", "village", "smithy",
                "market", "witch", "moneylender", "laboratory"]
@@ -213,8 +215,12 @@ def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
             assert compared(FAN, kingdom, bots, 60, seed)
     source = compiled_run(FAN, kingdom, ["bm:lucky_charm", "bm:talisman"]).source()[0]
     assert "# lucky_charm: gain a copy" in source and "# talisman: gain a copy" in source
-    with pytest.raises(Unsupported, match="hears a buy, with a random bot"):
-        compiled_run(FAN, kingdom, ["bm:talisman", "random"])
+    for bots in (["bm:talisman", "random"], ["random", "random"]):
+        for seed in (1, 2, 3):
+            assert compared(FAN, kingdom, bots, 60, seed)
+    assert compared(FAN, kingdom, ["random"] * 3, 300, 2)     # game 284: both names in play
+    with pytest.raises(Unsupported, match="in hand and in play that hear a buy, with a random"):
+        compiled_run(FAN, kingdom, ["bm:talisman", "random"], (("hearths",), ()))
 
 
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():

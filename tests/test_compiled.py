@@ -204,8 +204,8 @@ def test_starting_cards_that_hear_their_own_trash_or_a_buy_from_hand():
 def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
     """Talisman (a non-Victory card costing $4 or less) and a fan card (an Action costing $3
     or more): each one in play gains a copy from the pile before the bought card is gained,
-    while the pile lasts (the random bot shuffles the abilities of several names); not
-    compiled with a random bot and a card in hand that hears a buy too."""
+    while the pile lasts (the random bot shuffles the abilities of several names, a card
+    in hand's that hears the buy too)."""
     assert compiled_balance_runs("talisman", 12) == 10
     kingdom = ["lucky_charm", "talisman", "coin_purse", "manor", "village", "smithy",
                "market", "witch", "moneylender", "laboratory"]
@@ -219,8 +219,8 @@ def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
         for seed in (1, 2, 3):
             assert compared(FAN, kingdom, bots, 60, seed)
     assert compared(FAN, kingdom, ["random"] * 3, 300, 2)     # game 284: both names in play
-    with pytest.raises(Unsupported, match="in hand and in play that hear a buy, with a random"):
-        compiled_run(FAN, kingdom, ["bm:talisman", "random"], (("hearths",), ()))
+    for seed in (1, 2):     # Hearth and Talisman both hear a Silver bought: shuffled
+        assert compared(FAN, kingdom, ["random"] * 3, 200, seed, rule_choice=(("hearths",), ()))
 
 
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():

@@ -30,25 +30,32 @@ def buy_lines(scope, buy_gain: list) -> list:
     if not trashers and not copiers:
         return buy_gain
     randoms = any(bot.random for bot in scope.bots)
-    if randoms and trashers and copiers:
-        raise Unsupported("cards in hand and in play that hear a buy, with a random bot "
-                          "(its order of their abilities)")
+    if randoms and len({i for i, _ in trashers}) > 1:
+        raise Unsupported("cards of several names in hand that hear a buy, with a random bot "
+                          "(its order of their questions)")
     if scope.controlled_turns:
         raise Unsupported("a card that hears a buy, with extra turns another player controls")
-    lines = [x for i, t in trashers for x in _trash_self(scope, i, t, randoms)]
-    if not copiers:
-        return lines + buy_gain
-    shuffled = randoms and len({i for i, _ in copiers}) > 1
-    lines.append("k = 0    # the copies the buyer's cards in play gain" +
-                 ("; of how many names" if shuffled else ""))
+    # Game.in_chosen_order asks the order of the abilities heard when they are of several
+    # names: the random bot shuffles them (its draws; the outcome is the same in any order)
+    shuffled = randoms and len({i for i, _ in trashers + copiers}) > 1
+    lines = []
+    if copiers:
+        lines.append("k = 0    # the copies the buyer's cards in play gain")
     if shuffled:
-        lines.append("names = 0")
+        lines.append("names = heard = 0    # the abilities heard: of how many names, how many")
     for i, t in copiers:
         test = member(scope, "PILE_CARD[s]", card_numbers(scope, t.what))
         lines += [f"if {i} in inplay and {test}:  # {scope.cards[i].id}: gain a copy",
                   f"    k += inplay.count({i})"] + (["    names += 1"] if shuffled else [])
-    if shuffled:        # Game.in_chosen_order asks the order of abilities of several names
-        lines += ["if names > 1 and bot_rng is not None:", "    bot_rng.shuffle(list(range(k)))"]
+    if shuffled:
+        for i, t in trashers:
+            test = member(scope, "PILE_CARD[s]", card_numbers(scope, t.what))
+            lines += [f"if {i} in hand and {test}:", "    names += 1", "    heard += 1"]
+        lines += ["if names > 1 and bot_rng is not None:",
+                  f"    bot_rng.shuffle(list(range({'k + ' if copiers else ''}heard)))"]
+    lines += [x for i, t in trashers for x in _trash_self(scope, i, t, randoms)]
+    if not copiers:
+        return lines + buy_gain
     lines += ["for _ in range(k):", "    if sizes[s]:"] + ["        " + x for x in buy_gain]
     return lines + ["if sizes[s]:  # the bought card, unless the copies took the last"] + \
         ["    " + x for x in buy_gain]

@@ -9,7 +9,7 @@ from dsl.language import ast as A
 
 from interpreter.effects.compiler import is_kind
 from .plays import zone
-from .scope import Unsupported
+from .scope import Unsupported, trash_heard
 
 
 
@@ -39,6 +39,8 @@ def one_name_move(fx, d, s: A.Move, a: str, own: bool):
         return [f"{moved} = 0"] if moved else []
     c = numbers[0]
     cd = fx.scope.cards[c]
+    if s.verb == "trash" and trash_heard(cd):
+        raise Unsupported(f"{d.id}: a trash of {cd.id}, which hears its own trash")
     hand = zone("hand", a, own)
     if s.verb == "trash":
         body = [f"counts[{a}][{c}] -= 1", f"size[{a}] -= 1"]

@@ -9,8 +9,10 @@ weighs such questions against the live game, which is not compiled (Unsupported)
 from __future__ import annotations
 
 from dsl.language import ast as A
+from dsl.language.model import Cost
 from dsl.language.walk import nodes
 
+from interpreter.effects.compiler import _COST_COMPARE
 from interpreter.effects.interpret import LOOP_LIMIT
 from . import weighed
 from .scope import Unsupported
@@ -46,6 +48,12 @@ def card_numbers(scope, cond) -> list:
         left, right = set(card_numbers(scope, cond.left)), set(card_numbers(scope, cond.right))
         both = left & right if cls is A.And else left | right
         return sorted(both)
+    if cls is A.Compare and cond.left == A.Name("cost") and cond.right.__class__ is A.CostLit:
+        if scope.cost_cuts or any(n.__class__ is A.TurnCost for d in scope.cards
+                                  for st in d.on_play for n in nodes(st)):
+            raise Unsupported("a test of a card's cost, with a card that changes costs")
+        bound, test = Cost(cond.right.coins, cond.right.potion), _COST_COMPARE[cond.op]
+        return [i for i in every if test(scope.cards[i].cost, bound)]
     raise Unsupported(f"the card test {type(cond).__name__}")
 
 

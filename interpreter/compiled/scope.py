@@ -139,6 +139,39 @@ def cost_cut(d):
     return total
 
 
+def own_trash(t) -> bool:
+    """A trigger heard only when its card is trashed."""
+    return t.on == "trash" and t.where == "self" and t.what == "this" and t.came_from is None
+
+
+def hand_buy_trash_self(t) -> bool:
+    """`When you buy a TEST card, you may trash this from your hand.`"""
+    if t.on != "buy" or t.where != "hand" or t.who != "you" or t.what in (None, "this") or \
+            t.came_from is not None or len(t.effect) != 1:
+        return False
+    s = t.effect[0]
+    return s.__class__ is A.May and not s.body and s.stmt.__class__ is A.Move and \
+        s.stmt.verb == "trash" and s.stmt.target.__class__ is A.AllOf and \
+        s.stmt.target.expr == A.Name("this") and s.stmt.target.bind is None
+
+
+def in_play_buy_copy(t) -> bool:
+    """`While this is in play, when you buy a TEST card, gain a copy of it.`"""
+    return t.on == "buy" and t.where == "in_play" and t.who == "you" and \
+        t.what not in (None, "this") and t.came_from is None and t.effect == (
+            A.Gain(A.GainSpec(None, None, None, None, A.Name("it"), False), "discard", None),)
+
+
+def compiled_trigger(t) -> bool:
+    """Whether the compiler folds in this trigger (interpreter/compiled/triggers.py)."""
+    return own_trash(t) or hand_buy_trash_self(t) or in_play_buy_copy(t)
+
+
+def trash_heard(d) -> bool:
+    """Whether trashing a card of this definition would run one of its triggers."""
+    return any(t.on == "trash" for t in d.triggers)
+
+
 def _kingdom_checks(plan) -> None:
     """What the kingdom's piles do from the Supply, which the compiled game leaves out."""
     if plan.setup_cards:
@@ -151,7 +184,8 @@ def _card_checks(d) -> None:
     """A card that can be in a player's deck: what the compiled game knows how to play."""
     if d.reads_history:
         raise Unsupported(f"{d.id}: a card that reads this turn's or the last turn's history")
-    if d.triggers or d.turn_events or d.modifiers and cost_cut(d) is None:
+    if not all(compiled_trigger(t) for t in d.triggers) or d.turn_events or \
+            d.modifiers and cost_cut(d) is None:
         raise Unsupported(f"{d.id}: a card with triggers or cost changes")
     if d.changes_costs and cost_cut(d) is None or d.bans_buys or d.buy_if is not None or d.protects or d.plays_as:
         raise Unsupported(f"{d.id}: a card that changes what can be bought or played")

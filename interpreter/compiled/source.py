@@ -8,7 +8,7 @@ from __future__ import annotations
 from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
-from . import turns
+from . import triggers, turns
 from .plays import play_chain, play_function
 from .probe import discard_scores
 from .weighed import next_draw_worths
@@ -195,7 +195,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
     body += ["    safe = tte > 1    # no gain can end the game: no buy loses it"]
     body += ["    " + x for x in bots.buy_choice()]
     body += ["    buys -= 1", f"    coins -= {pay}", "    potions -= POTION_COST[s]"]
-    body += ["    " + x for x in buy_gain]
+    body += ["    " + x for x in triggers.buy_lines(s, buy_gain)]
     body.append("# Clean-up, and the next turn unless the game is over")
     if lasting:
         if s.plays_inside:     # a card and what played it: in play order, once each

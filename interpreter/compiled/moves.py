@@ -7,17 +7,8 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 
-from interpreter.effects.compiler import is_kind
-from .plays import zone
+from .plays import card_numbers, zone
 from .scope import Unsupported, trash_heard
-
-
-
-def matching(scope, kind) -> list:
-    """The numbers of the cards of the scope a selection's kind (a card or a type) takes."""
-    if kind in (None, "card", "cards"):
-        return list(range(len(scope.cards)))
-    return [i for i, d in enumerate(scope.cards) if is_kind(d, kind)]
 
 
 def one_name_move(fx, d, s: A.Move, a: str, own: bool):
@@ -30,7 +21,7 @@ def one_name_move(fx, d, s: A.Move, a: str, own: bool):
             t.mode != "exactly" or t.by_you or t.source != A.Name("hand") or \
             t.kind in (None, "card", "cards"):
         return None
-    numbers = matching(fx.scope, t.kind)
+    numbers = card_numbers(fx.scope, A.Name(t.kind))
     if len(numbers) > 1:
         raise Unsupported(f"{d.id}: a choice among the cards of a kind ({t.kind}) of "
                           "several names")

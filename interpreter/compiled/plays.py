@@ -63,7 +63,9 @@ def member(scope, x: str, numbers) -> str:
     if not numbers:
         return "False"
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]} <= {x} <= {numbers[-1]}" if len(numbers) > 1 else f"{x} == {numbers[0]}"
+        if len(numbers) == 1:
+            return f"{x} == {numbers[0]}"
+        return f"{numbers[0]} <= {x} <= {numbers[-1]}"
     return f"{x} in {set(numbers)!r}"
 
 
@@ -221,7 +223,7 @@ class Plays:
             lines += ["if len(cards) > 1 and len(set(cards)) > 1:", "    bot_rng.shuffle(cards)"]
         lines += [f"left = {src}[:] if len(cards) > 1 else None",
                   "for x in cards:",
-                  f"    if left is not None:",
+                  "    if left is not None:",
                   f"        if {src} != left:",
                   "            raise Replay",
                   "        left.remove(x)",

@@ -64,11 +64,11 @@ class Scope:
         self.next_draws = False        # a strategy bot weighs revealed cards (weighed.py)
         self.pending_bodies: list = []  # the lines of each `at start of next turn` body
         self.durations = any(isinstance(n, A.NextTurn) for d in order for n in _all(d.on_play))
-        # a card plays cards: each card's play is a function (`play`), called from plays too
         # what each card in play adds to costs (card number -> change), when any does
         self.cost_cuts = {i: cost_cut(d) for i, d in enumerate(order) if d.modifiers}
         if self.cost_cuts and not all(bot.random for bot in bots):
             raise Unsupported("a card that changes costs, with a strategy bot")
+        # a card plays cards: each card's play is a function (`play`), called from plays too
         self.plays_inside = any(isinstance(n, A.Play) for d in order for n in _all(d.on_play))
         # a card puts cards in the revealed or set-aside zones: the game keeps those lists
         self.side_zones = any(isinstance(n, (A.RevealTop, A.RevealUntil)) or
@@ -187,7 +187,8 @@ def _card_checks(d) -> None:
     if not all(compiled_trigger(t) for t in d.triggers) or d.turn_events or \
             d.modifiers and cost_cut(d) is None:
         raise Unsupported(f"{d.id}: a card with triggers or cost changes")
-    if d.changes_costs and cost_cut(d) is None or d.bans_buys or d.buy_if is not None or d.protects or d.plays_as:
+    if d.changes_costs and cost_cut(d) is None or d.bans_buys or d.buy_if is not None or \
+            d.protects or d.plays_as:
         raise Unsupported(f"{d.id}: a card that changes what can be bought or played")
     if d.vp is not None and d.fixed_vp is None:
         raise Unsupported(f"{d.id}: victory points that vary")

@@ -47,6 +47,12 @@ def test_fan_card_lints_clean_against_shipped_sets():
     assert codes(FIXTURES / "fan" / "lighthouse_keeper.yaml") == []
 
 
+def test_a_cost_in_a_triggers_test_is_one_the_printed_text_may_say():
+    # "when you buy an Action card costing $3 or more": the $3 is the trigger's `what`
+    diags = lint([str(FIXTURES / "compiled_fan")])
+    assert [d.format() for d in diags if d.code == "W020"] == []
+
+
 def test_unknown_name_position_inside_expression(tmp_path):
     p = card(tmp_path, HEADER.format(id="a") + "on_play: |\n  +1 card\n  trash 1 card from hnad\n")
     (d,) = [d for d in lint([str(p)]) if d.severity == "error"]

@@ -175,8 +175,8 @@ def _effect_numbers(card):
     every number the effect mentions) of a card."""
     from dsl.language import ast as A
     anywhere, computed, numbers = [], set(), {0}
-    stack = [card.on_play, [t.effect for t in card.triggers], card.setup,
-             [m.amount for m in card.modifiers if m.amount is not None]]
+    stack = [card.on_play, [(t.effect, t.what) for t in card.triggers], card.setup,
+             [(m.amount, m.what) for m in card.modifiers]]   # a `what` test's cost too
     while stack:
         node = stack.pop()
         if isinstance(node, A.Bonus):

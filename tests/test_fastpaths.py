@@ -187,6 +187,10 @@ def test_a_player_holding_no_action_is_not_asked_to_play_one():
 
 
 def test_a_disposed_game_is_freed_without_the_cycle_collector():
+    warm = _game()                  # the first game fills the caches made on first use
+    play_game(warm)
+    warm.dispose()
+    del warm
     was_enabled = gc.isenabled()
     gc.collect()
     gc.disable()

@@ -14,6 +14,8 @@ from dsl.language.loader import load_shipped
 from dsl.language.parser import parse_expr
 from interpreter.effects.compiler import compiled
 from interpreter.engine.game import Game
+from interpreter.compiled import runtime
+from interpreter.core import state
 from interpreter.core.state import shuffle
 from interpreter.runs.simulation import run_games
 from interpreter.engine.turns import play_game
@@ -48,6 +50,26 @@ def test_shuffle_of_no_card_and_one_card():
     shuffle(rng, empty, "deck")
     shuffle(rng, one, "deck")
     assert (empty, [c.name for c in one], one[0].zone) == ([], ["x"], "deck")
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 17, 40, 1023, 1024, 1025, 3000])
+def test_the_shuffle_for_pypy_gives_the_order_of_the_one_for_cpython(n):
+    """Both read the same draws; the keys whose top bit is set (half of them) are the
+    ones where reading them as signed could go wrong."""
+    for seed in range(30 if n < 100 else 3):
+        orders = []
+        for fn in (state.shuffle_unsigned, state.shuffle_signed):
+            cards = [_Card(i) for i in range(n)]
+            rng = random.Random(seed)
+            fn(rng, cards, "deck")
+            orders.append(([c.name for c in cards], rng.random()))
+        for fn in (runtime.shuffle_unsigned, runtime.shuffle_signed):
+            cards = list(range(n))
+            rng = random.Random(seed)
+            fn(cards, rng.randbytes)
+            orders.append((cards, rng.random()))
+        assert all(o == orders[0] for o in orders), (seed, n)
+    assert sorted(orders[0][0]) == list(range(n))
 
 
 class _Holdings:

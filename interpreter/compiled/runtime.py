@@ -8,6 +8,7 @@ import sys
 from array import array
 
 from interpreter.core.decisions import choice_count
+from interpreter.core.state import WRAP
 
 _BIG_ENDIAN = sys.byteorder == "big"
 
@@ -18,7 +19,7 @@ class Replay(Exception):
     again on the generic engine, from its seed."""
 
 
-def shuffle(cards: list, randbytes) -> None:
+def shuffle_unsigned(cards: list, randbytes) -> None:
     """interpreter.core.state.shuffle: Fisher-Yates with 64-bit numbers drawn in one call."""
     n = len(cards)
     keys = array("Q", randbytes(8 * n))
@@ -27,6 +28,24 @@ def shuffle(cards: list, randbytes) -> None:
     for i in range(n - 1, 0, -1):
         j = keys[i] % (i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def shuffle_signed(cards: list, randbytes) -> None:
+    """The same order, the keys read as signed machine words (core.state.shuffle_signed:
+    for PyPy)."""
+    n = len(cards)
+    keys = array("q", randbytes(8 * n))
+    if _BIG_ENDIAN:
+        keys.byteswap()
+    wrap = WRAP if n < len(WRAP) else tuple((1 << 64) % m if m else 0 for m in range(n + 1))
+    for i in range(n - 1, 0, -1):
+        k = keys[i]
+        m = i + 1
+        j = k % m if k >= 0 else (k % m + wrap[m]) % m
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+shuffle = shuffle_signed if sys.implementation.name == "pypy" else shuffle_unsigned
 
 
 def some_of(rng, n: int) -> list:

@@ -10,7 +10,7 @@ from typing import Optional
 _BIG_ENDIAN = sys.byteorder == "big"
 
 
-def shuffle(rng, cards: list, zone: "Zone") -> None:
+def shuffle_unsigned(rng, cards: list, zone: "Zone") -> None:
     """Shuffle cards in place, into `zone` (each card's zone is set as its place is fixed,
     which saves a second pass): Fisher-Yates, with the random numbers drawn in one call (64
     bits each, so the modulo's bias is below 2**-58). A game shuffles some fifteen times,
@@ -27,6 +27,35 @@ def shuffle(rng, cards: list, zone: "Zone") -> None:
         card.zone = zone
     if n:
         cards[0].zone = zone
+
+
+# 2**64 % m for m below 1024: a 64-bit key read as signed (k - 2**64 when its top bit is
+# set) gives the unsigned key's remainder as (k % m + WRAP[m]) % m
+WRAP = tuple((1 << 64) % m if m else 0 for m in range(1024))
+
+
+def shuffle_signed(rng, cards: list, zone: "Zone") -> None:
+    """shuffle_unsigned's order from the same draws, for PyPy: there an integer of 2**63
+    or more is a big integer, half the keys were, and the modulo of one is slow; read as
+    signed, every key is a machine word (a quarter faster there, slower under CPython)."""
+    n = len(cards)
+    keys = array("q", rng.randbytes(8 * n))
+    if _BIG_ENDIAN:
+        keys.byteswap()
+    wrap = WRAP if n < len(WRAP) else tuple((1 << 64) % m if m else 0 for m in range(n + 1))
+    for i in range(n - 1, 0, -1):
+        k = keys[i]
+        m = i + 1
+        j = k % m if k >= 0 else (k % m + wrap[m]) % m
+        card = cards[j]
+        cards[j] = cards[i]
+        cards[i] = card
+        card.zone = zone
+    if n:
+        cards[0].zone = zone
+
+
+shuffle = shuffle_signed if sys.implementation.name == "pypy" else shuffle_unsigned
 
 
 class Card:

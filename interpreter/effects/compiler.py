@@ -295,6 +295,30 @@ def _number_test(e):
     return (compiled(side), check) if _numeric(side) else None
 
 
+# `read(g, f) OP n` as one closure, the number on the right (`0 < x` is `x > 0`)
+_FUSED = {
+    "=": lambda read, n: lambda g, f: read(g, f) == n,
+    "!=": lambda read, n: lambda g, f: read(g, f) != n,
+    "<": lambda read, n: lambda g, f: read(g, f) < n,
+    "<=": lambda read, n: lambda g, f: read(g, f) <= n,
+    ">": lambda read, n: lambda g, f: read(g, f) > n,
+    ">=": lambda read, n: lambda g, f: read(g, f) >= n,
+}
+_MIRRORED = {"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _fused_number_test(e):
+    """A comparison of a number-valued name or call with a number as one closure that
+    compares in place (no second call: under PyPy a partial is a Python object)."""
+    if not isinstance(e, A.Compare):
+        return None
+    if isinstance(e.right, A.Num) and _numeric(e.left):
+        return _FUSED[e.op](compiled(e.left), e.right.value)
+    if isinstance(e.left, A.Num) and _numeric(e.right):
+        return _FUSED[_MIRRORED[e.op]](compiled(e.right), e.left.value)
+    return None
+
+
 def _numeric(e) -> bool:
     """Whether an expression's value is always a number: a fact, or a call the checker
     types as a number."""
@@ -320,10 +344,9 @@ def _compare(e: A.Compare):
     if e.left == A.Name("phase") and isinstance(e.right, A.Name):    # `phase = buy`
         want, same = e.right.name, e.op == "="
         return lambda g, f: (g.turn.phase == want) == same
-    simple = _number_test(e)
-    if simple is not None:
-        read, check = simple
-        return lambda g, f: check(read(g, f))
+    fused = _fused_number_test(e)
+    if fused is not None:
+        return fused
     left, right, op = compiled(e.left), compiled(e.right), e.op
     test, cost_test = _COMPARE[op], _COST_COMPARE[op]
 

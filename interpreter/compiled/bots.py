@@ -8,6 +8,7 @@ _randbelow(n), the method they all call)."""
 from __future__ import annotations
 
 from interpreter.bots.agents import Bot as GenericBot, play_rank
+from .answers import check_answers, play_filter
 from .exprs import Exprs
 from .scope import Unsupported, comment
 
@@ -41,6 +42,7 @@ class BotCode:
         s = self.scope
         lines = [f"acts = [x for x in hand if {s.actions_from} <= x < {s.actions_to}]",
                  "if not acts:", "    break"]
+        lines += play_filter(s, self.exprs, strategy)
         chain = []
         for cid, cond in strategy.play:
             if cid not in s.number or not s.cards[s.number[cid]].is_action:
@@ -127,11 +129,9 @@ class BotCode:
 
 
 def _check_strategy(scope, strategy) -> None:
-    """What a strategy bot does that the compiled game does not (its answer rules for a
-    card in play, conditions on this turn's history)."""
+    """What a strategy bot does that the compiled game does not (answer rules the compiler
+    does not follow, answers.py; conditions on this turn's history)."""
     bot = GenericBot(strategy)
     if bot.reads_history:
         raise Unsupported(f"the strategy {strategy.name} reads this turn's history")
-    for cid, key, _ in strategy.answers:
-        if cid in scope.number:
-            raise Unsupported(f"the strategy {strategy.name}: its answer rules for {cid}")
+    check_answers(scope, strategy)

@@ -9,9 +9,11 @@ from dsl.language import ast as A
 from interpreter.bots.context import asked
 from .exprs import Exprs
 from .moves import one_name_move, reveal_all
+from .picks import chosen_trash, repeat, trash_this
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
 from .scope import Unsupported
+from .tokens import give_tokens
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
 
@@ -142,6 +144,10 @@ class Effects:
         t = s.target
         if s.verb == "reveal" and t.__class__ is A.AllOf:
             return reveal_all(d, s)
+        for make in (trash_this, chosen_trash):
+            lines = make(self, d, s, a, own)
+            if lines is not None:
+                return lines
         lines = one_name_move(self, d, s, a, own)
         if lines is not None:
             if t.bind:
@@ -166,4 +172,5 @@ Effects.generic_move, Effects.generic_if = Effects._move, Effects._if
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
-               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS}
+               A.ExtraTurn: extra_turn, A.Repeat: repeat, A.Tokens: give_tokens,
+               **PLAY_STATEMENTS}

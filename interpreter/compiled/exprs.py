@@ -7,6 +7,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 
 from .scope import Unsupported
+from .tokens import read_tokens
 
 # the compiled game's state, by the fact that reads it ({a}: the acting player)
 _FACTS = {"money": "money[{a}]", "deck_size": "size[{a}]", "gains_to_end": "tte",
@@ -91,6 +92,8 @@ class Exprs:
             return str(sizes.get(cid, 0))           # a pile nobody can take from: as set up
         if name == "count":
             return self._count(args[0], a)
+        if name == "tokens" and args[0].__class__ is A.Name:
+            return read_tokens(s, args[0].name, a)
         if name == "played" and args[0].__class__ is A.Name and args[0].name in s.number:
             return f"({self._played()}.count({s.number[args[0].name]}) if {a} == p else 0)"
         raise Unsupported(f"the function {name}()")

@@ -15,6 +15,7 @@ from dsl.language.walk import nodes
 from interpreter.effects.compiler import _COST_COMPARE
 from interpreter.effects.interpret import LOOP_LIMIT
 from . import weighed
+from .answers import ruled_choice
 from .scope import Unsupported
 
 _OWN = {"hand": "hand", "deck": "deck", "discard": "disc"}
@@ -189,14 +190,21 @@ class Plays:
             raise Unsupported(f"{d.id}: a `choose` of more than one option")
         rng = "bot_rng" if s.by_you else _rng(a, own)
         drawn = [f"k = {rng}.randrange({len(s.options)})"]
+        def weighs():
+            if s.by_you or not weighed.weighable(s.options):
+                return None
+            return weighed.pick(eff.scope, s.options, zone("revealed", a, own),
+                                zone("deck", a, own), a)
         if all(bot.random for bot in eff.scope.bots):
             lines = drawn
-        elif s.by_you or not weighed.weighable(s.options):
-            raise Unsupported(f"{d.id}: a question a strategy bot weighs")
         else:
-            lines = [f"if {rng} is not None:"] + ["    " + x for x in drawn] + ["else:"] + \
-                ["    " + x for x in weighed.pick(eff.scope, s.options, zone("revealed", a, own),
-                                                  zone("deck", a, own), a)]
+            lines = ruled_choice(eff.scope, d, s, own, drawn, weighs)
+            if lines is None:
+                weighing = weighs()
+                if weighing is None:
+                    raise Unsupported(f"{d.id}: a question a strategy bot weighs")
+                lines = [f"if {rng} is not None:"] + ["    " + x for x in drawn] + \
+                    ["else:"] + ["    " + x for x in weighing]
         for i, option in enumerate(s.options):
             lines.append(("if " if i == 0 else "elif ") + f"k == {i}:")
             lines += ["    " + x for x in (eff.block(d, option, a, own) or ["pass"])]

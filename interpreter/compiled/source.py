@@ -13,6 +13,7 @@ from .plays import play_chain, play_function
 from .probe import discard_scores
 from .weighed import next_draw_worths
 from .scope import comment
+from .tokens import state_lines
 
 
 def module_source(scope, stats: bool) -> str:
@@ -152,6 +153,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         f"    revs = [[] for _ in range({n})]      # revealed cards",
         f"    asides = [[] for _ in range({n})]    # cards set aside",
     ] if s.side_zones else []) + [
+    ] + ["    " + x for x in state_lines(s)] + [
         f"    turns = [0] * {n}",
         "    turns[0] = 1",
         "    p = played = 0",

@@ -11,6 +11,7 @@ from .exprs import Exprs
 from .moves import one_name_move, reveal_all
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
+from . import trashes
 from .scope import Unsupported
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
@@ -118,8 +119,9 @@ class Effects:
     def _if(self, d, s: A.If, a: str, own: bool) -> list:
         lines = [f"if {self.exprs.condition(s.cond, a)}:"]
         lines += ["    " + x for x in (self.block(d, s.then, a, own) or ["pass"])]
-        if s.orelse:
-            lines += ["else:"] + ["    " + x for x in self.block(d, s.orelse, a, own)]
+        orelse = self.block(d, s.orelse, a, own)     # a reveal alone makes no line
+        if orelse:
+            lines += ["else:"] + ["    " + x for x in orelse]
         return lines
 
     def _next_turn(self, d, s: A.NextTurn, a: str, own: bool) -> list:
@@ -148,6 +150,9 @@ class Effects:
                 self.exprs.bound[t.bind] = f"n_{t.bind}"
                 self.counted.add(t.bind)
             return lines
+        lines = trashes.move(self, d, s, a, own)
+        if lines is not None:
+            return lines
         if s.verb != "discard" or t.__class__ is not A.Selection or own or \
                 t.mode not in ("exactly", "up_to") or t.kind not in (None, "card", "cards") \
                 or t.by_you or t.bind is not None or t.source != A.Name("hand"):
@@ -166,4 +171,5 @@ Effects.generic_move, Effects.generic_if = Effects._move, Effects._if
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
-               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS}
+               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS,
+               A.May: trashes.may, A.ChooseOne: trashes.choose_one}

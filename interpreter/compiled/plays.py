@@ -161,8 +161,9 @@ class Plays:
         if test is None:
             return eff.generic_if(d, s, a, own)
         lines = [f"if {test}:"] + ["    " + x for x in (eff.block(d, s.then, a, own) or ["pass"])]
-        if s.orelse:
-            lines += ["else:"] + ["    " + x for x in eff.block(d, s.orelse, a, own)]
+        orelse = eff.block(d, s.orelse, a, own)     # a reveal alone makes no line
+        if orelse:
+            lines += ["else:"] + ["    " + x for x in orelse]
         return lines
 
     @staticmethod

@@ -19,7 +19,7 @@ from interpreter.bots.context import asked
 from .plays import Plays, card_numbers
 from .scope import Unsupported, trash_heard
 from . import weighed
-from .weighing import Weigh, check, hand_test, state
+from .weighing import Weigh, check, hand_numbers, hand_test, state
 
 _THIS = A.Name("this")
 
@@ -87,7 +87,7 @@ def _trash_one(eff, d, t) -> list:
              "    w_j = w_where[0]",
              "    if len(w_where) > 1 and any(hand[i] != hand[w_j] for i in w_where):"]
     lines += ["        " + x for x in _answer(scope, drawn, weighed)]
-    lines += ["    " + x for x in _trashed(eff, t, "w_j")]
+    lines += ["    " + x for x in _trashed(eff, d, t, "w_j")]
     bind = _bound(eff, t)
     if bind:
         lines += [f"    {bind} = 1", "else:", f"    {bind} = 0"]
@@ -103,13 +103,13 @@ def _bound(eff, t):
     return f"n_{t.bind}"
 
 
-def _trashed(eff, t, at: str) -> list:
+def _trashed(eff, d, t, at: str) -> list:
     """The card at position `at` of the hand trashed: the tallies kept as Game.move keeps
     them, then its own trash trigger, if it has one (Game.trash fires it at once)."""
     lines = ["w_x = hand.pop(" + at + ")", "counts[p][w_x] -= 1", "size[p] -= 1",
              "money[p] -= PLAIN[w_x]", "nact[p] -= IS_ACTION[w_x]"]
     scope = eff.scope
-    heard = [i for i, cd in enumerate(scope.cards) if trash_heard(cd)]
+    heard = sorted(i for i in hand_numbers(scope, d, t) if trash_heard(scope.cards[i]))
     first = True
     for i in heard:
         cd = scope.cards[i]
@@ -136,7 +136,7 @@ def may_trash(eff, d, s: A.May, a: str, own: bool) -> list:
              "if w_where:"]
     lines += ["    " + x for x in _answer(scope, drawn, lambda: _weigh_may(eff, d, inner))]
     bind = _bound(eff, t)
-    lines += ["if w_j >= 0:"] + ["    " + x for x in _trashed(eff, t, "w_j")]
+    lines += ["if w_j >= 0:"] + ["    " + x for x in _trashed(eff, d, t, "w_j")]
     if bind:
         lines.append(f"    {bind} = 1")
     lines += ["    " + x for x in eff.block(d, s.body, a, own)]

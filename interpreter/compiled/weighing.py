@@ -289,6 +289,11 @@ def _reads(d, e, env) -> None:
 def hand_test(scope, d, sel) -> str:
     """The test (of a card number `x`) of a selection's candidates in the hand: `hand`
     or `hand where TEST`, of its kind."""
+    return member(scope, "x", hand_numbers(scope, d, sel))
+
+
+def hand_numbers(scope, d, sel) -> set:
+    """The numbers of the cards a selection from the hand may take."""
     source, numbers = sel.source, set(range(len(scope.cards)))
     if source.__class__ is A.Where:
         numbers &= set(card_numbers(scope, source.cond))
@@ -297,7 +302,7 @@ def hand_test(scope, d, sel) -> str:
         raise Unsupported(f"{d.id}: a choice of cards from elsewhere than the hand")
     if sel.kind not in (None, "card", "cards"):
         numbers &= set(card_numbers(scope, A.Name(sel.kind)))
-    return member(scope, "x", numbers)
+    return numbers
 
 
 def play_value(scope, d, bot: int) -> list:

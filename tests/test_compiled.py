@@ -249,6 +249,9 @@ def test_a_strategy_bots_weighed_plays_trashes_and_choices():
     for bots in (["bm:rats", "bm:spice_merchant", "bm:witch"], ["bm:rats", "random"],
                  ["random", "bm:spice_merchant", "random", "bm:militia"]):
         assert compared(CATALOG, kingdom, bots, 60)
+    kingdom = kingdom[2:]          # cards whose plays and choices are weighed alike
+    for card in ("junk_dealer", "jack_of_all_trades", "nobles", "squire"):
+        assert compared(CATALOG, [card] + kingdom, [f"bm:{card}", "random", "bm:militia"], 40)
     with pytest.raises(Unsupported, match="trash this. other than of the card just played"):
         compiled_run(FAN, WEIGHED[:3] + ["throne_room"] + WEIGHED[4:], ["random", "random"])
 

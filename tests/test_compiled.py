@@ -223,6 +223,39 @@ def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
         assert compared(FAN, kingdom, ["random"] * 3, 200, seed, rule_choice=(("hearths",), ()))
 
 
+WEIGHED = ["scrap_cart", "rat_catcher", "pawnbroker", "village", "smithy", "market",
+           "militia", "coin_purse", "manor", "moneylender"]
+
+
+def test_a_strategy_bots_weighed_plays_trashes_and_choices():
+    """Rats (played only when its play, weighed, is worth it; the card it trashes weighed;
+    Overgrown Estate's trigger when it trashes one, with Shelters) and Spice Merchant (a
+    `may trash` weighed with the `choose one` it leads to, which is weighed too), and fan
+    cards: Death Cart's play (`may trash 1 action from hand as X` weighed with the `if not
+    X { trash this }` after it), Rats' and Spice Merchant's put otherwise, with the fan
+    rule's starting card that hears its own trash; strategy and random bots."""
+    for rival in ("rats", "spice_merchant"):
+        assert compiled_balance_runs(rival, 30) == 10
+    hearths = (("hearths",), ())
+    for bots in (["bm:scrap_cart", "bm:rat_catcher"], ["bm:pawnbroker", "bm:scrap_cart", "bm"],
+                 ["bm:rat_catcher", "random"], ["random", "bm:pawnbroker", "random"],
+                 ["random", "random"]):
+        for rule_choice in (((), ()), hearths):
+            assert compared(FAN, WEIGHED, bots, 60, rule_choice=rule_choice)
+    source = compiled_run(FAN, WEIGHED, ["bm:scrap_cart", "bm:rat_catcher"]).source()[0]
+    assert "# scrap_cart: trash this" in source and "# rat_catcher: played if" in source
+    kingdom = ["rats", "spice_merchant", "village", "smithy", "market", "festival",
+               "laboratory", "witch", "militia", "moneylender"]
+    for bots in (["bm:rats", "bm:spice_merchant", "bm:witch"], ["bm:rats", "random"],
+                 ["random", "bm:spice_merchant", "random", "bm:militia"]):
+        assert compared(CATALOG, kingdom, bots, 60)
+    kingdom = kingdom[2:]          # cards whose plays and choices are weighed alike
+    for card in ("junk_dealer", "jack_of_all_trades", "nobles", "squire"):
+        assert compared(CATALOG, [card] + kingdom, [f"bm:{card}", "random", "bm:militia"], 40)
+    with pytest.raises(Unsupported, match="trash this. other than of the card just played"):
+        compiled_run(FAN, WEIGHED[:3] + ["throne_room"] + WEIGHED[4:], ["random", "random"])
+
+
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
     # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
     # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one

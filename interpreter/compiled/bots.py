@@ -8,8 +8,11 @@ _randbelow(n), the method they all call)."""
 from __future__ import annotations
 
 from interpreter.bots.agents import Bot as GenericBot, play_rank
-from .answers import check_answers, play_filter
+from interpreter.bots.defaults import PLAY_MARGIN
+from interpreter.bots.worth import may_hurt
+from .answers import check_answers, play_filter, rules_of
 from .exprs import Exprs
+from . import weighing
 from .scope import Unsupported, comment
 
 
@@ -23,6 +26,13 @@ class BotCode:
         for bot in scope.bots:
             if not bot.random:
                 _check_strategy(scope, bot.strategy)
+        # an Action whose play may cost its player: a strategy bot plays it only when its
+        # play, weighed, is worth it (bots/agents.Bot.action_to_play)
+        hurts = [i for i in range(scope.actions_from, scope.actions_to) if may_hurt(scope.cards[i])]
+        # (unless its `play` rules answer)
+        self.play_values = {b: {i: weighing.play_value(scope, scope.cards[i], b) for i in hurts
+                                if rules_of(bot.strategy, scope.cards[i].id, "play") is None}
+                            for b, bot in enumerate(scope.bots) if not bot.random}
 
     def action_choice(self) -> list:
         """Lines setting `c` to the Action card to play (a number), or breaking out of the
@@ -35,14 +45,20 @@ class BotCode:
         for i, bot in enumerate(s.bots):
             out.append(lines[i])
             out += ["    " + x for x in (self._random_action() if bot.random
-                                         else self._strategy_action(bot.strategy))]
+                                         else self._strategy_action(bot.strategy, i))]
         return out
 
-    def _strategy_action(self, strategy) -> list:
+    def _strategy_action(self, strategy, b: int) -> list:
         s = self.scope
         lines = [f"acts = [x for x in hand if {s.actions_from} <= x < {s.actions_to}]",
                  "if not acts:", "    break"]
         lines += play_filter(s, self.exprs, strategy)
+        for i, weigh in self.play_values[b].items():
+            lines += [f"if {i} in acts:  # {s.cards[i].id}: played if its play is worth it"]
+            lines += ["    " + x for x in weigh] + [
+                f"    if w_v < {-PLAY_MARGIN!r}:",
+                f"        acts = [x for x in acts if x != {i}]",
+                "        if not acts:", "            break"]
         chain = []
         for cid, cond in strategy.play:
             if cid not in s.number or not s.cards[s.number[cid]].is_action:

@@ -12,6 +12,7 @@ from .moves import one_name_move, reveal_all
 from .picks import chosen_trash, repeat, trash_this
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
+from . import trashes
 from .scope import Unsupported
 from .tokens import give_tokens
 
@@ -120,8 +121,9 @@ class Effects:
     def _if(self, d, s: A.If, a: str, own: bool) -> list:
         lines = [f"if {self.exprs.condition(s.cond, a)}:"]
         lines += ["    " + x for x in (self.block(d, s.then, a, own) or ["pass"])]
-        if s.orelse:
-            lines += ["else:"] + ["    " + x for x in self.block(d, s.orelse, a, own)]
+        orelse = self.block(d, s.orelse, a, own)     # a reveal alone makes no line
+        if orelse:
+            lines += ["else:"] + ["    " + x for x in orelse]
         return lines
 
     def _next_turn(self, d, s: A.NextTurn, a: str, own: bool) -> list:
@@ -154,6 +156,9 @@ class Effects:
                 self.exprs.bound[t.bind] = f"n_{t.bind}"
                 self.counted.add(t.bind)
             return lines
+        lines = trashes.move(self, d, s, a, own)
+        if lines is not None:
+            return lines
         if s.verb != "discard" or t.__class__ is not A.Selection or own or \
                 t.mode not in ("exactly", "up_to") or t.kind not in (None, "card", "cards") \
                 or t.by_you or t.bind is not None or t.source != A.Name("hand"):
@@ -169,8 +174,9 @@ class Effects:
 
 
 Effects.generic_move, Effects.generic_if = Effects._move, Effects._if
+Effects.weighed_choice = trashes.weighed_option
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
                A.ExtraTurn: extra_turn, A.Repeat: repeat, A.Tokens: give_tokens,
-               **PLAY_STATEMENTS}
+               **PLAY_STATEMENTS, A.May: trashes.may}

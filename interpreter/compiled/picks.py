@@ -25,19 +25,20 @@ def trash_tallies(a: str, x: str) -> list:
 
 
 def trash_this(fx, d, s: A.Move, a: str, own: bool):
-    """`trash this [as X]` as the play's own top-level statement, the only one naming
-    `this`, when no card plays cards and the card stays in play no longer than its turn:
-    the card played is then the last in play and still there; None for another move."""
+    """`trash this [as X]` in the play's own block (or an `if` of it), the only statement
+    naming `this`, when no card plays cards and the card stays in play no longer than its
+    turn: the card played is then the last in play and still there; None for another
+    move."""
     t = s.target
     if s.verb != "trash" or t.__class__ is not A.AllOf or t.expr != _THIS:
         return None
     scope = fx.scope
     if not own or scope.plays_inside or scope.controlled_turns or \
-            not any(x is s for x in d.on_play) or \
             sum(1 for n in nodes(d.on_play) if n == _THIS) != 1 or \
             any(isinstance(n, A.NextTurn) for n in nodes(d.on_play)) or trash_heard(d):
         raise Unsupported(f"{d.id}: a `trash this` other than the play's own, once (or "
-                          "with cards that play cards, or turns another player controls)")
+                          "with cards that play cards, a Duration, or turns another player "
+                          "controls)")
     c = scope.number[d.id]
     lines = [f"inplay.pop()  # {d.id} trashes itself", f"counts[{a}][{c}] -= 1",
              f"size[{a}] -= 1"]

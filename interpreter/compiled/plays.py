@@ -162,8 +162,9 @@ class Plays:
         if test is None:
             return eff.generic_if(d, s, a, own)
         lines = [f"if {test}:"] + ["    " + x for x in (eff.block(d, s.then, a, own) or ["pass"])]
-        if s.orelse:
-            lines += ["else:"] + ["    " + x for x in eff.block(d, s.orelse, a, own)]
+        orelse = eff.block(d, s.orelse, a, own)     # a reveal alone makes no line
+        if orelse:
+            lines += ["else:"] + ["    " + x for x in orelse]
         return lines
 
     @staticmethod
@@ -183,28 +184,27 @@ class Plays:
     @staticmethod
     def choose_one(eff, d, s: A.ChooseOne, a: str, own: bool) -> list:
         """`choose one [by you] { .. } or { .. }`: the chooser's `randrange(options)`, the
-        chooser the player whose turn it is (`by you`) or player `a`; a strategy bot
-        choosing for himself between discarding the revealed cards and putting them back
-        as weighed.pick weighs it."""
+        chooser the player whose turn it is (`by you`) or player `a`; a strategy bot as
+        its `choose` rules say (answers.py), else as it weighs the options: between
+        discarding the revealed cards and putting them back as weighed.pick does, any other
+        as the compiled weigher does (trashes.weighed_option)."""
         if s.count != 1:
             raise Unsupported(f"{d.id}: a `choose` of more than one option")
         rng = "bot_rng" if s.by_you else _rng(a, own)
         drawn = [f"k = {rng}.randrange({len(s.options)})"]
-        def weighs():
-            if s.by_you or not weighed.weighable(s.options):
-                return None
-            return weighed.pick(eff.scope, s.options, zone("revealed", a, own),
-                                zone("deck", a, own), a)
+
+        def weighs():                   # a strategy bot's ranking of the options
+            if not s.by_you and weighed.weighable(s.options):
+                return weighed.pick(eff.scope, s.options, zone("revealed", a, own),
+                                    zone("deck", a, own), a)
+            return eff.weighed_choice(d, s, a, own)      # the weigher's (trashes.py)
         if all(bot.random for bot in eff.scope.bots):
             lines = drawn
         else:
             lines = ruled_choice(eff.scope, d, s, own, drawn, weighs)
             if lines is None:
-                weighing = weighs()
-                if weighing is None:
-                    raise Unsupported(f"{d.id}: a question a strategy bot weighs")
                 lines = [f"if {rng} is not None:"] + ["    " + x for x in drawn] + \
-                    ["else:"] + ["    " + x for x in weighing]
+                    ["else:"] + ["    " + x for x in weighs()]
         for i, option in enumerate(s.options):
             lines.append(("if " if i == 0 else "elif ") + f"k == {i}:")
             lines += ["    " + x for x in (eff.block(d, option, a, own) or ["pass"])]

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from dsl.language import ast as A
 from dsl.language.walk import nodes
 
-from interpreter.bots.worth import may_hurt
 from interpreter.core.setup import setup_plan
 
 
@@ -62,6 +61,7 @@ class Scope:
         self.end_piles = plan.end_piles
         self.discards: set = set()     # cards whose plays make another player discard
         self.next_draws = False        # a strategy bot weighs revealed cards (weighed.py)
+        self.weighs = False            # a strategy bot weighs a play or a trash (weighing.py)
         self.pending_bodies: list = []  # the lines of each `at start of next turn` body
         self.durations = any(isinstance(n, A.NextTurn) for d in order for n in _all(d.on_play))
         # what each card in play adds to costs (card number -> change), when any does
@@ -195,7 +195,5 @@ def _card_checks(d) -> None:
     if d.is_treasure and (d.is_action or d.sweep is None):
         raise Unsupported(f"{d.id}: a Treasure that does more than add coins, Potions, "
                           "Buys or Actions")
-    if d.is_action and may_hurt(d):
-        raise Unsupported(f"{d.id}: an Action whose play a bot weighs before playing it")
     if not d.is_action and not d.is_treasure and d.on_play:
         raise Unsupported(f"{d.id}: a card that is played but is no Action or Treasure")

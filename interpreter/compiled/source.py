@@ -12,6 +12,7 @@ from . import triggers, turns
 from .plays import play_chain, play_function
 from .probe import discard_scores
 from .weighed import next_draw_worths
+from . import weighing
 from .scope import comment
 from .tokens import state_lines
 
@@ -24,6 +25,8 @@ def module_source(scope, stats: bool) -> str:
     plays = {i: effects.play(d) for i, d in enumerate(s.cards) if d.is_action}
     buy_gain = effects.gain("p", "s", "discard", own=True)
     lines = _header(s) + _tables(s, bots) + [""] + _helpers(s) + [""]
+    if s.weighs:
+        lines += [""] + weighing.helpers() + ["", ""]
     lines += _game(s, stats, plays, bots, buy_gain)
     return "\n".join(lines) + "\n"
 
@@ -67,6 +70,8 @@ def _tables(s, bots) -> list:
     ]
     if s.next_draws:
         out.append(f"NEXT_DRAW = {next_draw_worths(s)}    # bots/value.Weigher.next_draw")
+    if s.weighs:
+        out += weighing.tables(s)
     if any(d.sweep and d.sweep[1] for d in s.cards):
         out.append(f"SWEEP_OTHERS = {tuple(d.sweep[1] if d.sweep else None for d in s.cards)}")
     return out

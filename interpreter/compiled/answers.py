@@ -103,8 +103,8 @@ def choice_lines(exprs, rules, n: int) -> list | None:
 def ruled_choice(scope, d, s, own: bool, drawn: list, weighed) -> list | None:
     """Lines setting `k` for the turn player's own `choose one`, when a strategy bot of the
     run has `choose` rules for the card: the random bot's draw, each strategy's rules, and
-    for a strategy with none the lines weighed() gives (its weighing of the options, or
-    Unsupported). None when no strategy has rules for the card."""
+    for a strategy with none the lines weighed() gives (its weighing of the options, or a
+    replay on the generic engine). None when no strategy has rules for the card."""
     ruled = {i: rules_of(bot.strategy, d.id, "choose") for i, bot in enumerate(scope.bots)
              if not bot.random}
     ruled = {i: r for i, r in ruled.items() if r is not None}

@@ -201,7 +201,7 @@ class Plays:
         if all(bot.random for bot in eff.scope.bots):
             lines = drawn
         else:
-            lines = ruled_choice(eff.scope, d, s, own, drawn, weighs)
+            lines = ruled_choice(eff.scope, d, s, own, drawn, lambda: _or_replay(weighs))
             if lines is None:
                 lines = [f"if {rng} is not None:"] + ["    " + x for x in drawn] + \
                     ["else:"] + ["    " + x for x in weighs()]
@@ -304,6 +304,16 @@ def bound_read(d) -> list:
     read = {n.cond.name for n in nodes(d.on_play)
             if n.__class__ is A.If and n.cond.__class__ is A.Name and n.cond.name in names}
     return sorted(read)
+
+
+def _or_replay(weighs) -> list:
+    """A weighing's lines, or, for one the compiler cannot write, a replay of the game on
+    the generic engine if it is ever asked (a strategy without `choose` rules for a card
+    that only another strategy buys)."""
+    try:
+        return weighs()
+    except Unsupported:
+        return ["raise Replay"]
 
 
 def _choose_and_play(eff, d, s: A.Move, a: str, own: bool) -> list:

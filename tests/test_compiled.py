@@ -223,6 +223,40 @@ def test_cards_in_play_that_gain_a_copy_of_a_card_bought():
         assert compared(FAN, kingdom, ["random"] * 3, 200, seed, rule_choice=(("hearths",), ()))
 
 
+RUINS_FAN = ["rag_picker", "raiding_party", "smithy", "village", "market", "coin_purse",
+             "manor", "militia", "laboratory", "festival"]
+DEATH_CART = ["death_cart", "smithy", "village", "market", "festival", "laboratory",
+              "woodcutter", "witch", "militia", "vagrant"]
+
+
+def test_a_mixed_pile_cards_leave_and_a_cards_own_gain_ability():
+    """Ruins (a mixed pile shuffled at setup, its top card gained) taken by a fan card's
+    `on_gain` (a buy's and a gain's), by a fan attack's victims and by the random bot's
+    buys, with and without the fan set rule that Looters bring; strategy bots play the
+    Ruins (Survivors' choice weighed), 2 to 4 players."""
+    for rule_choice in (((), ("hearths",)), ((), ())):
+        for bots in (["bm:rag_picker", "bm:smithy"], ["bm:rag_picker", "bm"],
+                     ["bm:raiding_party", "bm:rag_picker", "bm"], ["random", "random"],
+                     ["random", "bm:rag_picker", "random", "bm:raiding_party"]):
+            assert compared(FAN, RUINS_FAN, bots, 200, rule_choice=rule_choice)
+
+
+def test_death_cart_with_random_bots_and_its_bm_bot_waiting_for_the_weighing():
+    """Death Cart: `on_gain` two Ruins, its `may trash an Action from hand` the random bot's
+    draws, `trash this` when it trashed none (Vagrant's test of the Ruins type too); a
+    strategy bot weighs that `may`, which is not compiled: bm:death_cart's balance runs
+    are refused by that check alone."""
+    for bots in (["random", "random"], ["random"] * 3, ["random"] * 4):
+        assert compared(CATALOG, DEATH_CART, bots, 300)
+    assert compared(CATALOG, DEATH_CART, ["bm:smithy", "bm", "bm:vagrant"], 100)
+    runs = balance_runs("death_cart")
+    assert len(runs) == 10
+    for r in runs:
+        with pytest.raises(Unsupported, match="death_cart: a `may trash` from hand a strategy "
+                                              "bot weighs"):
+            compiled_run(CATALOG, r.kingdom, r.bots, r.rule_choice)
+
+
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
     # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
     # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one

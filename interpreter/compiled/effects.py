@@ -8,7 +8,7 @@ from dsl.language import ast as A
 
 from interpreter.bots.context import asked
 from .exprs import Exprs
-from . import mixed
+from . import mixed, trashing
 from .moves import one_name_move, reveal_all
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
@@ -177,4 +177,4 @@ Effects.generic_move, Effects.generic_if = Effects._move, Effects._if
 _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
-               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS}
+               A.ExtraTurn: extra_turn, **PLAY_STATEMENTS, **trashing.STATEMENTS}

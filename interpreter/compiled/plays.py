@@ -14,7 +14,7 @@ from dsl.language.walk import nodes
 
 from interpreter.effects.compiler import _COST_COMPARE
 from interpreter.effects.interpret import LOOP_LIMIT
-from . import trashing, weighed
+from . import weighed
 from .scope import Unsupported
 
 _OWN = {"hand": "hand", "deck": "deck", "discard": "disc"}
@@ -108,8 +108,6 @@ class Plays:
         t = s.target
         if s.verb == "choose":
             return _choose_and_play(eff, d, s, a, own)
-        if trashing.is_trash_this(s):
-            return trashing.trash_this(eff, d, s, a, own)
         if s.verb in _VERB_TO and t.__class__ is A.AllOf:
             src = _source(t.expr)
             if src is not None:
@@ -172,8 +170,6 @@ class Plays:
         """`may set aside it` / `may discard it` of the card just drawn (a yes or no: the
         random bot's `random() < 0.5`)."""
         inner = s.stmt
-        if trashing.is_may_trash(s):
-            return trashing.may_trash(eff, d, s, a, own)
         if inner.__class__ is not A.Move or inner.verb not in _VERB_TO or s.body or \
                 inner.target.__class__ is not A.AllOf or inner.target.bind is not None or \
                 inner.target.expr != A.Name("it") or eff.drawn_it is None:

@@ -12,10 +12,24 @@ from __future__ import annotations
 from dsl.language import ast as A
 from dsl.language.walk import nodes
 
-from . import plays     # plays.py dispatches here: its helpers read when called
+from . import plays
 from .scope import Unsupported, trash_heard
 
 _THIS = A.Name("this")
+
+
+def may(eff, d, s: A.May, a: str, own: bool) -> list:
+    """`may trash N KIND from hand`, else plays.py's `may`."""
+    if is_may_trash(s):
+        return may_trash(eff, d, s, a, own)
+    return plays.Plays.may(eff, d, s, a, own)
+
+
+def move(eff, d, s: A.Move, a: str, own: bool) -> list:
+    """`trash this`, else plays.py's moves."""
+    if is_trash_this(s):
+        return trash_this(eff, d, s, a, own)
+    return plays.Plays.move(eff, d, s, a, own)
 
 
 def is_may_trash(s: A.May) -> bool:
@@ -96,3 +110,6 @@ def _tallies(scope, x: str, a: str) -> list:
 
 def _all(block) -> list:
     return [n for st in block for n in nodes(st)]
+
+
+STATEMENTS = {A.May: may, A.Move: move}

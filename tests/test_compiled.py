@@ -233,12 +233,17 @@ def test_a_mixed_pile_cards_leave_and_a_cards_own_gain_ability():
     """Ruins (a mixed pile shuffled at setup, its top card gained) taken by a fan card's
     `on_gain` (a buy's and a gain's), by a fan attack's victims and by the random bot's
     buys, with and without the fan set rule that Looters bring; strategy bots play the
-    Ruins (Survivors' choice weighed), 2 to 4 players."""
+    Ruins (Survivors' choice weighed), 2 to 4 players; the statistics are the same."""
     for rule_choice in (((), ("hearths",)), ((), ())):
         for bots in (["bm:rag_picker", "bm:smithy"], ["bm:rag_picker", "bm"],
                      ["bm:raiding_party", "bm:rag_picker", "bm"], ["random", "random"],
                      ["random", "bm:rag_picker", "random", "bm:raiding_party"]):
             assert compared(FAN, RUINS_FAN, bots, 200, rule_choice=rule_choice)
+    bots = ["bm:rag_picker", "bm:raiding_party", "bm"]    # a gain of a mixed pile's card
+    generic = run_games(FAN, RUINS_FAN, bots, 150, 3, stats=True, engine="generic")
+    compiled = run_games(FAN, RUINS_FAN, bots, 150, 3, stats=True, engine="compiled")
+    assert [b.as_json() for b in compiled.bots] == [b.as_json() for b in generic.bots]
+    assert compiled.stats.game_json() == generic.stats.game_json()
 
 
 def test_death_cart_with_random_bots_and_its_bm_bot_waiting_for_the_weighing():

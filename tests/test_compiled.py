@@ -256,6 +256,40 @@ def test_a_strategy_bots_weighed_plays_trashes_and_choices():
         compiled_run(FAN, WEIGHED[:3] + ["throne_room"] + WEIGHED[4:], ["random", "random"])
 
 
+RUINS_FAN = ["rag_picker", "raiding_party", "smithy", "village", "market", "coin_purse",
+             "manor", "militia", "laboratory", "festival"]
+DEATH_CART = ["death_cart", "smithy", "village", "market", "festival", "laboratory",
+              "woodcutter", "witch", "militia", "vagrant"]
+
+
+def test_a_mixed_pile_cards_leave_and_a_cards_own_gain_ability():
+    """Ruins (a mixed pile shuffled at setup, its top card gained) taken by a fan card's
+    `on_gain` (a buy's and a gain's), by a fan attack's victims and by the random bot's
+    buys, with and without the fan set rule that Looters bring; strategy bots play the
+    Ruins (Survivors' choice weighed), 2 to 4 players; the statistics are the same."""
+    for rule_choice in (((), ("hearths",)), ((), ())):
+        for bots in (["bm:rag_picker", "bm:smithy"], ["bm:rag_picker", "bm"],
+                     ["bm:raiding_party", "bm:rag_picker", "bm"], ["random", "random"],
+                     ["random", "bm:rag_picker", "random", "bm:raiding_party"]):
+            assert compared(FAN, RUINS_FAN, bots, 200, rule_choice=rule_choice)
+    bots = ["bm:rag_picker", "bm:raiding_party", "bm"]    # a gain of a mixed pile's card
+    generic = run_games(FAN, RUINS_FAN, bots, 150, 3, stats=True, engine="generic")
+    compiled = run_games(FAN, RUINS_FAN, bots, 150, 3, stats=True, engine="compiled")
+    assert [b.as_json() for b in compiled.bots] == [b.as_json() for b in generic.bots]
+    assert compiled.stats.game_json() == generic.stats.game_json()
+
+
+def test_death_cart_with_random_bots_and_its_bm_bot():
+    """Death Cart: `on_gain` two Ruins, its `may trash an Action from hand` the random bot's
+    draws or a strategy bot's weighing, `trash this` when it trashed none (Vagrant's test
+    of the Ruins type too); bm:death_cart's balance runs."""
+    for bots in (["random", "random"], ["random"] * 3, ["random"] * 4):
+        assert compared(CATALOG, DEATH_CART, bots, 300)
+    assert compared(CATALOG, DEATH_CART, ["bm:smithy", "bm", "bm:vagrant"], 100)
+    assert compared(CATALOG, DEATH_CART, ["bm:death_cart", "bm:smithy", "random"], 100)
+    assert compiled_balance_runs("death_cart", 60) == 10
+
+
 def test_set_rules_drawn_per_game_and_a_mixed_pile_nobody_takes():
     # Prosperity's Colony rule is drawn per game in a kingdom of mixed sets; the Knights
     # (a mixed pile, shuffled at setup) are in the kingdom but nobody buys one

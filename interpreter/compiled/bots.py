@@ -110,7 +110,8 @@ class BotCode:
             tests.append(f"sizes[{slot}]")
             if cond is not None:
                 tests.append(f"({self.exprs.condition(cond, 'p')})")
-            tests.append(f"(safe or not loses(p, {slot}, sizes, empty, counts, turns))")
+            tops = ", tops" if slot in s.mixed_live else ""    # its top card (mixed.py)
+            tests.append(f"(safe or not loses(p, {slot}, sizes, empty, counts, turns{tops}))")
             chain.append((" and ".join(tests), f"s = {slot}  # {cid}"))
         if not chain:
             return ["break"]

@@ -8,12 +8,13 @@ from dsl.language import ast as A
 
 from interpreter.bots.context import asked
 from .exprs import Exprs
+from . import mixed
 from .moves import one_name_move, reveal_all
 from .picks import chosen_trash, repeat, trash_this
 from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
 from . import trashes
-from .scope import Unsupported
+from .scope import Unsupported, comment
 from .tokens import give_tokens
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
@@ -29,6 +30,7 @@ class Effects:
         self.skip: set = set()        # statements compiled with the one before them (plays.py)
         self.drawn_it = None          # inside `draw until`'s body: the card just drawn
         self.counted: set = set()     # names bound to how many cards moved (moves.py)
+        self.gaining: list = []       # the cards whose `on_gain` is being written (mixed.py)
         scope.controlled_turns = check_extra_turns(scope)   # extra turns another player controls
 
     def play(self, d) -> list:
@@ -78,14 +80,22 @@ class Effects:
         if own and s.controlled_turns:       # a controlled turn's gains: the controller's discard
             a, target = "gainer", "gdisc" if dest == "discard" else \
                 f"({target} if gainer == p else gdisc)"
-        if isinstance(slot, int):
+        take = []
+        if isinstance(slot, int) and slot not in s.mixed_live:
             c = s.number[s.plan.piles[slot][0]]
-            cd, card = s.cards[c], str(c)
+            cd, card, numbers = s.cards[c], str(c), [c]
             head, indent = [f"if sizes[{slot}]:  # {cd.id}"], "    "
+        elif isinstance(slot, int):             # a mixed pile's top card
+            cd, card, numbers = None, "card", [s.number[x.id] for x in s.mixed_live[slot]]
+            head, indent = [f"if sizes[{slot}]:  # the {comment(s.plan.piles[slot][0])} pile"], "    "
+            take = mixed.take_lines(s, slot)
         else:
-            cd, card = None, "card"
-            head, indent = [f"card = PILE_CARD[{slot}]"], ""
-        body = [f"sizes[{slot}] -= 1",
+            cd, card, numbers = None, "card", [s.number[cid] for cid, _, _ in s.plan.piles
+                                               if cid in s.number]
+            numbers += [s.number[x.id] for k in s.mixed_live.values() for x in k]
+            head, indent = [f"card = {'tops' if s.mixed_live else 'PILE_CARD'}[{slot}]"], ""
+            take = mixed.take_lines(s, slot) if s.mixed_live else []
+        body = take + [f"sizes[{slot}] -= 1",
                 f"if not sizes[{slot}]:",
                 "    empty += 1",
                 f"{target}.append({card})",
@@ -108,6 +118,7 @@ class Effects:
             ["tte, least = to_end(sizes)"]
         if self.stats:
             body.append(f"gains.append(({a}, {repr(cd.id) if cd else 'CARD_ID[card]'}))")
+        body += mixed.on_gain_lines(self, numbers, card, a, own)
         return head + [indent + x for x in body]
 
     def _each(self, d, s: A.Each, a: str, own: bool) -> list:

@@ -43,6 +43,8 @@ class Scope:
         self.slot = {cid: slot for slot, (cid, _, _) in enumerate(plan.piles)}
         self.pile_defs = [d for _, d, _ in plan.piles]
         self.mixed_slots = {slot for slot, _, _ in plan.mixed}
+        self.mixed_live: dict = {}   # slot -> its cards' definitions, of the mixed piles a
+                                     # card can leave (mixed.py: their cards in the game)
         reach = self._reachable()
         for d in reach:
             _card_checks(d)
@@ -92,20 +94,27 @@ class Scope:
             if d.id in found:
                 continue
             found[d.id] = d
-            for n in _all(d.on_play):
+            for n in _all(d.on_play) + [n for t in d.triggers if own_gain(t)
+                                        for n in _all(t.effect)]:
                 if isinstance(n, A.GainSpec):
                     if n.kind not in self.slot or n.relation is not None or \
                             n.cond is not None or n.copy_of is not None:
                         raise Unsupported(f"{d.id}: a gain other than of one named Supply "
                                           "pile")
                     todo.append(self._pile_def(self.slot[n.kind]))
+            for slot in self.mixed_live:
+                todo += [x for x in self.mixed_live[slot] if x.id not in found]
         return list(found.values())
 
     def _pile_def(self, slot: int):
-        """The card a pile gives (a mixed pile's cards are shuffled at setup: not compiled
-        when anyone can take one)."""
-        if slot in self.mixed_slots:
-            raise Unsupported(f"a mixed pile ({self.plan.piles[slot][0]}) a card can leave")
+        """The card a pile gives; a mixed pile's: its first card (setup.py), its other cards
+        reached too (they are in the game: mixed.py keeps the pile's order)."""
+        if slot in self.mixed_slots and slot not in self.mixed_live:
+            kinds = next(k for s, k, _ in self.plan.mixed if s == slot)
+            if len({(d.cost.coins, d.cost.potion) for d, _ in kinds}) > 1:
+                raise Unsupported(f"a mixed pile ({self.plan.piles[slot][0]}) of cards of "
+                                  "different costs a card can leave")
+            self.mixed_live[slot] = [d for d, _ in kinds]
         return self.pile_defs[slot]
 
 
@@ -162,9 +171,15 @@ def in_play_buy_copy(t) -> bool:
             A.Gain(A.GainSpec(None, None, None, None, A.Name("it"), False), "discard", None),)
 
 
+def own_gain(t) -> bool:
+    """A trigger heard only when its card is gained (`on_gain`: mixed.py)."""
+    return t.on == "gain" and t.where == "self" and t.what == "this" and t.who == "you" and \
+        t.came_from is None
+
+
 def compiled_trigger(t) -> bool:
     """Whether the compiler folds in this trigger (interpreter/compiled/triggers.py)."""
-    return own_trash(t) or hand_buy_trash_self(t) or in_play_buy_copy(t)
+    return own_trash(t) or hand_buy_trash_self(t) or in_play_buy_copy(t) or own_gain(t)
 
 
 def trash_heard(d) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from interpreter.engine.turns import MAX_TURNS
 from .bots import BotCode
 from .effects import Effects
-from . import triggers, turns
+from . import mixed, triggers, turns
 from .plays import play_chain, play_function
 from .probe import discard_scores
 from .weighed import next_draw_worths
@@ -98,13 +98,14 @@ def _helpers(s) -> list:
         f"    return {vp_terms}",
         "",
         "",
-        "def loses(p, s, sizes, empty, counts, turns):",
+        "def loses(p, s, sizes, empty, counts, turns" +
+        (", tops=PILE_CARD):" if s.mixed_live else "):"),
         '    """bots.endgame.loses_by_ending, when a gain can end the game: taking pile s would',
         '    end it without player p the only winner."""',
         "    if sizes[s] != 1 or s not in END_SLOTS and empty + 1 < END_PILES:",
         "        return False",
         "    scores = [vp(cnt) for cnt in counts]",
-        "    scores[p] += FIXED_VP[PILE_CARD[s]]",
+        f"    scores[p] += FIXED_VP[{'tops' if s.mixed_live else 'PILE_CARD'}[s]]",
         "    score = scores[p]",
         "    best = max(x for q, x in enumerate(scores) if q != p)",
         "    if score > best:",
@@ -131,10 +132,7 @@ def _game(s, stats: bool, plays: dict, bots, buy_gain: list) -> list:
         '    is answers[i] (None: a strategy bot). Returns the scores, the turns, whether it',
         '    finished, and the final zones (decks, discard piles, hands, in play; pile sizes)."""',
         "    randbytes = rng.randbytes",
-    ] + [f"    randbytes({8 * sum(k for _, k in kinds)})  # the "
-         f"{comment(s.plan.piles[slot][0])} pile's shuffle at setup (none of its cards "
-         "leaves it here)"
-         for slot, kinds, shuffled in s.plan.mixed if shuffled] + [
+    ] + ["    " + x for x in mixed.setup_lines(s)] + [
         "    sizes = list(PILE_SIZES)",
         "    empty = sizes.count(0)",
         f"    decks = [list(START) for _ in range({n})]",

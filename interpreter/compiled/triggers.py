@@ -35,6 +35,9 @@ def buy_lines(scope, buy_gain: list) -> list:
                           "(its order of their questions)")
     if scope.controlled_turns:
         raise Unsupported("a card that hears a buy, with extra turns another player controls")
+    if copiers and scope.mixed_live:
+        raise Unsupported("a card that gains a copy of a card bought, with a mixed pile")
+    bought = "tops[s]" if scope.mixed_live else "PILE_CARD[s]"    # the card bought
     # Game.in_chosen_order asks the order of the abilities heard when they are of several
     # names: the random bot shuffles them (its draws; the outcome is the same in any order)
     shuffled = randoms and len({i for i, _ in trashers + copiers}) > 1
@@ -44,16 +47,16 @@ def buy_lines(scope, buy_gain: list) -> list:
     if shuffled:
         lines.append("names = heard = 0    # the abilities heard: of how many names, how many")
     for i, t in copiers:
-        test = member(scope, "PILE_CARD[s]", card_numbers(scope, t.what))
+        test = member(scope, bought, card_numbers(scope, t.what))
         lines += [f"if {i} in inplay and {test}:  # {scope.cards[i].id}: gain a copy",
                   f"    k += inplay.count({i})"] + (["    names += 1"] if shuffled else [])
     if shuffled:
         for i, t in trashers:
-            test = member(scope, "PILE_CARD[s]", card_numbers(scope, t.what))
+            test = member(scope, bought, card_numbers(scope, t.what))
             lines += [f"if {i} in hand and {test}:", "    names += 1", "    heard += 1"]
         lines += ["if names > 1 and bot_rng is not None:",
                   f"    bot_rng.shuffle(list(range({'k + ' if copiers else ''}heard)))"]
-    lines += [x for i, t in trashers for x in _trash_self(scope, i, t, randoms)]
+    lines += [x for i, t in trashers for x in _trash_self(scope, i, t, randoms, bought)]
     if not copiers:
         return lines + buy_gain
     lines += ["for _ in range(k):", "    if sizes[s]:"] + ["        " + x for x in buy_gain]
@@ -61,14 +64,14 @@ def buy_lines(scope, buy_gain: list) -> list:
         ["    " + x for x in buy_gain]
 
 
-def _trash_self(scope, i: int, t, randoms: bool) -> list:
+def _trash_self(scope, i: int, t, randoms: bool, bought: str) -> list:
     """`may trash this` from the buyer's hand: a strategy bot says yes, the random bot
     `random() < 0.5`."""
     d = scope.cards[i]
     if d.is_treasure or d.is_action or d.vp is not None or d.id in scope.slot or \
             [x.id for x in scope.plan.start].count(d.id) > 1:
         raise Unsupported(f"{d.id}: a buy trigger of a card a bot weighs or can gain")
-    test = member(scope, "PILE_CARD[s]", card_numbers(scope, t.what))
+    test = member(scope, bought, card_numbers(scope, t.what))
     trash = [f"hand.remove({i})", f"counts[p][{i}] -= 1", "size[p] -= 1"]
     if randoms:
         trash = ["if bot_rng is None or bot_rng.random() < 0.5:"] + ["    " + x for x in trash]

@@ -208,6 +208,14 @@ def test_a_player_holding_no_action_is_not_asked_to_play_one():
     game.check_invariants()
 
 
+def _of_the_tool(x) -> bool:
+    """An object of this tool's own classes or functions (not a thread's of another test
+    still running, such as a cluster test's event loop, whose garbage the collector also
+    finds while it is off)."""
+    module = getattr(x, "__module__", None) if callable(x) else type(x).__module__
+    return isinstance(module, str) and module.split(".")[0] in ("interpreter", "dsl")
+
+
 def test_a_disposed_game_is_freed_without_the_cycle_collector():
     warm = _game()                  # the first game fills the caches made on first use
     play_game(warm)
@@ -226,9 +234,11 @@ def test_a_disposed_game_is_freed_without_the_cycle_collector():
         gc.set_debug(gc.DEBUG_SAVEALL)
         n = gc.collect()
         gc.set_debug(0)
-        kinds = sorted({type(x).__name__ for x in gc.garbage})[:30]
+        ours = [x for x in gc.garbage if _of_the_tool(x) or
+                any(_of_the_tool(r) for r in gc.get_referents(x))]
+        kinds = sorted({type(x).__name__ for x in ours})[:30]
         gc.garbage.clear()
-        assert n == 0, kinds          # nothing of it (no card, no zone) was left over
+        assert n >= 0 and not ours, kinds    # nothing of it (no card, no zone) was left over
     finally:
         if was_enabled:
             gc.enable()

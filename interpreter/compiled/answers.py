@@ -28,7 +28,7 @@ def check_answers(scope, strategy) -> None:
                                           for n in nodes(r.cond)):
                 raise Unsupported(f"the strategy {strategy.name}: its `{key}` answers for "
                                   f"{cid} read `this` or `it`")
-        if key in ("play", "choose") and getattr(scope, "controlled_turns", False):
+        if key in ("play", "choose") and scope.controlled_turns:
             raise Unsupported(f"the strategy {strategy.name}: its `{key}` answers for {cid}, "
                               "in a game with turns another player controls")
 

@@ -27,9 +27,8 @@ class BotCode:
             if not bot.random:
                 _check_strategy(scope, bot.strategy)
         # an Action whose play may cost its player: a strategy bot plays it only when its
-        # play, weighed, is worth it (bots/agents.Bot.action_to_play)
+        # play, weighed, is worth it, unless its `play` rules answer (Bot.action_to_play)
         hurts = [i for i in range(scope.actions_from, scope.actions_to) if may_hurt(scope.cards[i])]
-        # (unless its `play` rules answer)
         self.play_values = {b: {i: weighing.play_value(scope, scope.cards[i], b) for i in hurts
                                 if rules_of(bot.strategy, scope.cards[i].id, "play") is None}
                             for b, bot in enumerate(scope.bots) if not bot.random}

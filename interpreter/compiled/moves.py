@@ -8,7 +8,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 
 from .plays import card_numbers, zone
-from .scope import Unsupported, trash_heard
+from .scope import Unsupported, lost_tallies, trash_heard
 
 
 def one_name_move(fx, d, s: A.Move, a: str, own: bool):
@@ -34,11 +34,7 @@ def one_name_move(fx, d, s: A.Move, a: str, own: bool):
         raise Unsupported(f"{d.id}: a trash of {cd.id}, which hears its own trash")
     hand = zone("hand", a, own)
     if s.verb == "trash":
-        body = [f"counts[{a}][{c}] -= 1", f"size[{a}] -= 1"]
-        if cd.plain_coins:
-            body.append(f"money[{a}] -= {cd.plain_coins}")
-        if cd.is_action:
-            body.append(f"nact[{a}] -= 1")
+        body = lost_tallies(fx.scope, a, c)
     else:
         body = [f"{zone('discard', a, own)}.append({c})"]
     k = fx.exprs.number(t.count, a)

@@ -12,16 +12,9 @@ from interpreter.bots.value import Weigher
 from interpreter.bots.worth import OTHERS
 from interpreter.effects.control import REPEAT_LIMIT
 from .plays import _rng, card_numbers, member, zone
-from .scope import Unsupported, trash_heard
+from .scope import Unsupported, lost_tallies, trash_heard
 
 _THIS = A.Name("this")
-
-
-def trash_tallies(a: str, x: str) -> list:
-    """Game.move's tallies of player a's cards after card `x` (the Python name of a card
-    number) left them."""
-    return [f"counts[{a}][{x}] -= 1", f"size[{a}] -= 1", f"money[{a}] -= PLAIN[{x}]",
-            f"nact[{a}] -= IS_ACTION[{x}]"]
 
 
 def trash_this(fx, d, s: A.Move, a: str, own: bool):
@@ -40,12 +33,7 @@ def trash_this(fx, d, s: A.Move, a: str, own: bool):
                           "with cards that play cards, a Duration, or turns another player "
                           "controls)")
     c = scope.number[d.id]
-    lines = [f"inplay.pop()  # {d.id} trashes itself", f"counts[{a}][{c}] -= 1",
-             f"size[{a}] -= 1"]
-    if d.plain_coins:
-        lines.append(f"money[{a}] -= {d.plain_coins}")
-    if d.is_action:
-        lines.append(f"nact[{a}] -= 1")
+    lines = [f"inplay.pop()  # {d.id} trashes itself"] + lost_tallies(scope, a, c)
     if t.bind:
         fx.exprs.bound[t.bind] = f"n_{t.bind}"
         fx.counted.add(t.bind)
@@ -107,7 +95,7 @@ def chosen_trash(fx, d, s: A.Move, a: str, own: bool):
     lines += ["            " + x for x in _best(scope, numbers, revealed, chooser, a)]
     lines += ["    else:", "        j = where[0]",
               f"    x = {revealed}.pop(j)"]
-    lines += ["    " + x for x in trash_tallies(a, "x")]
+    lines += ["    " + x for x in lost_tallies(scope, a, "x")]
     if t.bind and t.bind in _read_names(d):
         lines.append(f"    v_{t.bind}.append(x)")
     return lines

@@ -8,7 +8,7 @@ import sys
 from array import array
 
 from interpreter.core.decisions import choice_count
-from interpreter.core.state import WRAP
+from interpreter.core.state import signed_picks
 
 _BIG_ENDIAN = sys.byteorder == "big"
 
@@ -31,18 +31,11 @@ def shuffle_unsigned(cards: list, randbytes) -> None:
 
 
 def shuffle_signed(cards: list, randbytes) -> None:
-    """The same order, the keys read as signed machine words (core.state.shuffle_signed:
-    for PyPy)."""
-    n = len(cards)
-    keys = array("q", randbytes(8 * n))
-    if _BIG_ENDIAN:
-        keys.byteswap()
-    wrap = WRAP if n < len(WRAP) else tuple((1 << 64) % m if m else 0 for m in range(n + 1))
-    for i in range(n - 1, 0, -1):
-        k = keys[i]
-        m = i + 1
-        j = k % m if k >= 0 else (k % m + wrap[m]) % m
+    """The same order, for PyPy (core.state.signed_picks)."""
+    i = len(cards) - 1
+    for j in signed_picks(randbytes, len(cards)):
         cards[i], cards[j] = cards[j], cards[i]
+        i -= 1
 
 
 shuffle = shuffle_signed if sys.implementation.name == "pypy" else shuffle_unsigned

@@ -187,6 +187,21 @@ def trash_heard(d) -> bool:
     return any(t.on == "trash" for t in d.triggers)
 
 
+def lost_tallies(scope, a: str, x) -> list:
+    """Lines keeping player a's tallies true (counts, size, money, nact, as Game.move keeps
+    them) when a card of his leaves his cards: `x` a card number (what it takes away folded
+    in) or the Python name of one."""
+    lines = [f"counts[{a}][{x}] -= 1", f"size[{a}] -= 1"]
+    if isinstance(x, str):
+        return lines + [f"money[{a}] -= PLAIN[{x}]", f"nact[{a}] -= IS_ACTION[{x}]"]
+    d = scope.cards[x]
+    if d.plain_coins:
+        lines.append(f"money[{a}] -= {d.plain_coins}")
+    if d.is_action:
+        lines.append(f"nact[{a}] -= 1")
+    return lines
+
+
 def _kingdom_checks(plan) -> None:
     """What the kingdom's piles do from the Supply, which the compiled game leaves out."""
     if plan.setup_cards:

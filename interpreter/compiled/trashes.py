@@ -12,16 +12,11 @@ A trashed card that hears its own trash does what its trigger says at once (Game
 from __future__ import annotations
 
 from dsl.language import ast as A
-from dsl.language.walk import nodes
 
 from interpreter.bots.context import asked
 from .plays import Plays, card_numbers
-from .scope import Unsupported, trash_heard
-from . import weighed
+from .scope import Unsupported, lost_tallies, trash_heard
 from .weighing import Weigh, check, hand_numbers, hand_test, state
-
-_THIS = A.Name("this")
-
 
 def move(eff, d, s: A.Move, a: str, own: bool):
     """Lines for a trash of this module, or None (the statement is another module's)."""
@@ -103,9 +98,8 @@ def _bound(eff, t):
 def _trashed(eff, d, t, at: str) -> list:
     """The card at position `at` of the hand trashed: the tallies kept as Game.move keeps
     them, then its own trash trigger, if it has one (Game.trash fires it at once)."""
-    lines = ["w_x = hand.pop(" + at + ")", "counts[p][w_x] -= 1", "size[p] -= 1",
-             "money[p] -= PLAIN[w_x]", "nact[p] -= IS_ACTION[w_x]"]
     scope = eff.scope
+    lines = ["w_x = hand.pop(" + at + ")"] + lost_tallies(scope, "p", "w_x")
     heard = sorted(i for i in hand_numbers(scope, d, t) if trash_heard(scope.cards[i]))
     first = True
     for i in heard:

@@ -15,7 +15,7 @@ A run whose cards have no trigger generates the same module as before."""
 from __future__ import annotations
 
 from .plays import card_numbers, member
-from .scope import Unsupported, hand_buy_trash_self, in_play_buy_copy
+from .scope import Unsupported, hand_buy_trash_self, in_play_buy_copy, lost_tallies
 
 
 def buy_lines(scope, buy_gain: list) -> list:
@@ -72,7 +72,7 @@ def _trash_self(scope, i: int, t, randoms: bool, bought: str) -> list:
             [x.id for x in scope.plan.start].count(d.id) > 1:
         raise Unsupported(f"{d.id}: a buy trigger of a card a bot weighs or can gain")
     test = member(scope, bought, card_numbers(scope, t.what))
-    trash = [f"hand.remove({i})", f"counts[p][{i}] -= 1", "size[p] -= 1"]
+    trash = [f"hand.remove({i})"] + lost_tallies(scope, "p", i)
     if randoms:
         trash = ["if bot_rng is None or bot_rng.random() < 0.5:"] + ["    " + x for x in trash]
     return [f"if {i} in hand and {test}:  # {d.id}: may trash this (the bot says yes)"] + \

@@ -34,24 +34,34 @@ def shuffle_unsigned(rng, cards: list, zone: "Zone") -> None:
 WRAP = tuple((1 << 64) % m if m else 0 for m in range(1024))
 
 
-def shuffle_signed(rng, cards: list, zone: "Zone") -> None:
-    """shuffle_unsigned's order from the same draws, for PyPy: there an integer of 2**63
-    or more is a big integer, half the keys were, and the modulo of one is slow; read as
-    signed, every key is a machine word (a quarter faster there, slower under CPython)."""
-    n = len(cards)
-    keys = array("q", rng.randbytes(8 * n))
+def signed_picks(randbytes, n: int) -> list:
+    """The place j that each place i (from n - 1 down to 1) of a Fisher-Yates shuffle of
+    n cards swaps with, from the same draws as shuffle_unsigned's and the same places, the
+    keys read as signed machine words: under PyPy an integer of 2**63 or more is a big
+    integer, half the unsigned keys were, and the modulo of one is slow (a quarter faster
+    there; under CPython the unsigned shuffle, written out, is faster)."""
+    keys = array("q", randbytes(8 * n))
     if _BIG_ENDIAN:
         keys.byteswap()
     wrap = WRAP if n < len(WRAP) else tuple((1 << 64) % m if m else 0 for m in range(n + 1))
+    picks = []
     for i in range(n - 1, 0, -1):
         k = keys[i]
         m = i + 1
-        j = k % m if k >= 0 else (k % m + wrap[m]) % m
+        picks.append(k % m if k >= 0 else (k % m + wrap[m]) % m)
+    return picks
+
+
+def shuffle_signed(rng, cards: list, zone: "Zone") -> None:
+    """shuffle_unsigned's order from the same draws, for PyPy (signed_picks)."""
+    i = len(cards) - 1
+    for j in signed_picks(rng.randbytes, len(cards)):
         card = cards[j]
         cards[j] = cards[i]
         cards[i] = card
         card.zone = zone
-    if n:
+        i -= 1
+    if cards:
         cards[0].zone = zone
 
 

@@ -174,6 +174,8 @@ def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
         return ctx.again(ctx.t(THIS)) if pronoun and ctx.this_named else ctx.t(THIS)
     if name == "it":
         return ctx.pronoun()
+    if name in ctx.split:                      # the revealed cards that were not moved
+        return ctx.t(THE_OTHER_REVEALED)
     if name in ctx.bound:
         verb, single = ctx.bound[name]
         if verb == "name":

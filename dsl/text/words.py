@@ -132,6 +132,11 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
     if isinstance(expr, A.Arith) and expr.op == "+" and \
             {zone_of(expr.left), zone_of(expr.right)} == {"deck", "discard"}:
         return ctx.t(DECK_AND_DISCARD, cards=cards_word(ctx, cond, n))
+    if card_union(ctx, expr):                 # `hand + discard`: the cards of both
+        return ctx.t(AND, a=zone_np(ctx, expr.left if cond is None else
+                                    A.Where(expr.left, cond), n),
+                     b=zone_np(ctx, expr.right if cond is None else
+                               A.Where(expr.right, cond), n))
     if isinstance(expr, A.Mat):
         return ctx.t(ON_MAT, cards=cards_word(ctx, cond, n), mat=mat_name(ctx, expr.name))
     if isinstance(expr, A.OfPlayer):
@@ -157,6 +162,13 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
             return ctx.t(THE_KIND, kind=kind_adj(ctx, cond), them=them(ctx, expr.name)) \
                 if cond is not None else them(ctx, expr.name)
     return describe(ctx, expr)
+
+
+def card_union(ctx: Ctx, e) -> bool:
+    """`discard + hand`, `this + hand`: cards joined with `+` (two zones or variables)."""
+    return isinstance(e, A.Arith) and e.op == "+" and all(
+        isinstance(x, A.Name) and (x.name in ZONES or x.name in ctx.bound or
+                                   x.name in ("this", "it")) for x in (e.left, e.right))
 
 
 def zone_of(e):
@@ -319,6 +331,8 @@ def describe(ctx: Ctx, e) -> str:
         if e.name in FACT_NAMES and e.name not in ctx.bound:
             return ctx.t(FACT_NAMES[e.name])
         return them(ctx, e.name)
+    if card_union(ctx, e):
+        return ctx.t(AND, a=describe(ctx, e.left), b=describe(ctx, e.right))
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
             or is_call(e, "potion_cost") or is_call(e, "cost") or is_call(e, "sum"):
         return amount(ctx, e)

@@ -218,7 +218,10 @@ class Bot:
             return None
         frame = self.frame_for(game.turn.player)
         endgame = game.to_end <= 1            # a gain could end the game
+        events = game.turn.landscapes_bought  # a bot buys an Event once a turn
         for cid, cond in entries:
+            if events and cid in events:
+                continue
             if cond is None or cond(game, frame):
                 if endgame and loses_by_ending(game, decider, cid):
                     continue

@@ -298,6 +298,9 @@ class TurnState:
     run = 1                            # turns in a row of this player, this one included
     aside_trash = ()                   # a possessed player's trashed cards, set aside
     earlier_buys = False               # a buy was made before the one in progress
+    cleanup_more = 0                   # cards the Clean-up draws more (`draws 2 more`)
+    called_off = ()                    # cards other players called from a mat this turn
+    no_card_buys = False               # an extra turn in which no card can be bought
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):

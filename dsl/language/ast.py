@@ -119,8 +119,19 @@ class OfPlayer:
     pos: Pos = _pos
 
 
+@dataclass(frozen=True)
+class InZone:
+    """`it is in play`, `this is on tavern mat`, `it is not in hand`: whether a card is
+    now in a zone of its owner (in_play, hand, deck, discard, set_aside, revealed, a mat
+    as "NAME mat") or in the trash."""
+    subject: "Expr"
+    zone: str
+    negated: bool
+    pos: Pos = _pos
+
+
 Expr = Union[Num, CostLit, Name, Call, Arith, Neg, Compare, And, Or, Not, Is, Where, Mat,
-             OfPlayer]
+             OfPlayer, InZone]
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -355,8 +366,18 @@ class TurnCost:
 
 @dataclass(frozen=True)
 class TurnDraw:
-    """`this turn cleanup draws 3 cards`: the hand size drawn in this turn's Clean-up."""
+    """`this turn cleanup draws 3 cards`: the hand size drawn in this turn's Clean-up;
+    `this turn cleanup draws 2 more cards`: that many more than it would (cumulative)."""
     amount: Expr
+    pos: Pos = _pos
+    more: bool = False
+
+
+@dataclass(frozen=True)
+class CallCard:
+    """`call this`: move a card from its owner's mat into play (not a play: no Action used,
+    no `play` event); it is discarded in that turn's Clean-up."""
+    target: Target
     pos: Pos = _pos
 
 
@@ -405,6 +426,7 @@ class ExtraTurn:
     who: str = "left"                 # left (the next player) | right | you
     at_most_in_a_row: Optional[int] = None   # not if it would make more turns in a row
     pos: Pos = _pos
+    no_card_buys: bool = False        # `without buying cards`: no card can be bought in it
 
 
 @dataclass(frozen=True)
@@ -430,4 +452,4 @@ class PayTokens:
 Stmt = Union[Bonus, LoseCoins, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
              Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
-             MoveTokens, ExtraTurn, Overpay, PayTokens]
+             MoveTokens, ExtraTurn, Overpay, PayTokens, CallCard]

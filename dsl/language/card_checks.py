@@ -22,7 +22,7 @@ def check_programs(src, catalog, card=None) -> None:
                 src.file_pos(key, 1, 1)
             src.diagnostics.append(Diagnostic(src.path, line, col, "error", code, message,
                                               caret_excerpt(src.text, line, col)))
-        scope = Scope(types, cards, has_it=trigger is not None, trigger_on=trigger,
+        scope = Scope(types, cards, has_it=trigger not in (None, "turn_start", "buy_end"), trigger_on=trigger,
                       known_tokens=tokens, known_mats=mats)
         Checker(scope, report).run(tree, role)
         if role == "program":

@@ -35,7 +35,7 @@ MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "co
 # Facts about the game, as numbers (used above all by bot strategies). `actions`, `buys`,
 # `coins`: the acting player's counters of the turn in progress when it is his (else 0).
 FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players", "actions", "buys",
-         "coins")
+         "coins", "turns_in_a_row")
 # `phase = buy`: the phase of the turn in progress, compared with one of these.
 PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
@@ -131,6 +131,11 @@ class Checker:
         if isinstance(e, A.Is):
             self.want(e.subject, self.expr(e.subject, pred), ("cards",), "'is'")
             self.is_kind(e)
+            return "bool"
+        if isinstance(e, A.InZone):
+            self.want(e.subject, self.expr(e.subject, pred), ("cards",), "'is in'")
+            if e.zone.endswith(" mat"):
+                self.known("mat", e, e.zone[:-4], self.scope.known_mats)
             return "bool"
         if isinstance(e, A.Where):
             self.want(e.source, self.expr(e.source, pred), ("cards",), "'where'")
@@ -332,7 +337,7 @@ class Checker:
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a bonus")
         elif isinstance(s, A.LoseCoins):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a loss of coins")
-        elif isinstance(s, (A.Move, A.Put, A.Play)):
+        elif isinstance(s, (A.Move, A.Put, A.Play, A.CallCard)):
             self.target(s.target)
         elif isinstance(s, A.Gain):
             self.gain(s)

@@ -80,6 +80,20 @@ class _ToAst(Transformer):
         negated = len(c) == 3
         return A.Is(c[0], str(c[-1]), negated, _pos(meta))
 
+    def is_in_play(self, meta, c):
+        return A.InZone(c[0], "in_play", len(c) == 2, _pos(meta))
+
+    def is_in_zone(self, meta, c):
+        zone = str(c[-1])
+        if zone not in ("hand", "deck", "discard", "set_aside", "revealed", "trash"):
+            raise ParseError(f"'is in {zone}': a card is in play, in hand, deck, discard, "
+                             "set_aside, revealed or trash, or on NAME mat",
+                             c[-1].line, c[-1].column)
+        return A.InZone(c[0], zone, len(c) == 3, _pos(meta))
+
+    def is_on_mat(self, meta, c):
+        return A.InZone(c[0], f"{c[-1]} mat", len(c) == 3, _pos(meta))
+
     def and_(self, meta, c):
         return A.And(c[0], c[1], _pos(meta))
 
@@ -341,6 +355,9 @@ class _ToAst(Transformer):
     def trash_set_aside(self, meta, c):
         return "trash"
 
+    def without_buying_cards(self, meta, c):
+        return "no_buys"
+
     def at_most_in_a_row(self, meta, c):
         n = _int(c[0])
         if not 1 <= n <= 10:
@@ -366,7 +383,7 @@ class _ToAst(Transformer):
         who = next(x[1] for x in c if isinstance(x, tuple) and x[0] == "who")
         row = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "row"), None)
         return A.ExtraTurn("controlled" in c, "gains" in c, "trash" in c, who=who,
-                           at_most_in_a_row=row, pos=_pos(meta))
+                           at_most_in_a_row=row, pos=_pos(meta), no_card_buys="no_buys" in c)
 
     def if_stmt(self, meta, c):
         orelse = c[2] if len(c) > 2 else ()
@@ -442,6 +459,12 @@ class _ToAst(Transformer):
 
     def turn_draw(self, meta, c):
         return A.TurnDraw(c[0], _pos(meta))
+
+    def turn_draw_more(self, meta, c):
+        return A.TurnDraw(c[0], _pos(meta), more=True)
+
+    def call_stmt(self, meta, c):
+        return A.CallCard(c[0], _pos(meta))
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}

@@ -11,6 +11,7 @@ from operator import itemgetter
 from dsl.language import ast as A
 from dsl.language.walk import nodes
 
+from .calls import call_answer, discards_from_mat, is_call
 from .context import asked
 from .endgame import loses_by_ending
 from .value import Weigher
@@ -37,6 +38,10 @@ def may(bot, game, d) -> bool:
     """Yes to a `may` unless what it does is worth less than nothing."""
     s, f = d.effect, d.frame
     if not isinstance(s, A.May) or f is None:
+        return True
+    if is_call(s):                          # a card called from its mat (calls.py)
+        return call_answer(bot, game, d)
+    if discards_from_mat(s, f):
         return True
     v = weigher(bot, game, f.actor).value(_stmts(s), f)
     if d.player != f.actor:                 # for another player (a possessed turn)

@@ -222,7 +222,10 @@ def _kingdom_checks(plan) -> None:
 
 
 _NOT_COMPILED = {A.Overpay: "overpays (`overpay`)",
-                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision"}
+                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision",
+                 A.CallCard: "calls a card from a mat (`call`)",
+                 A.InZone: "tests where a card is (`it is in play`)"}
+_MAT_EVENTS = ("turn_start", "action_resolved", "buy_end")
 _TURN_FACTS = ("actions", "buys", "coins")
 
 
@@ -230,15 +233,35 @@ def _language_checks(d) -> None:
     """The constructs of the language the compiled game leaves to the generic engine, each
     named (issue 30's: overpay, pay, the turn's counters read by a card)."""
     programs = (d.on_play, tuple(t.effect for t in d.triggers), d.setup)
+    _mat_checks(d)
     measures = set()                   # `sum(x, coins)`: a measure, not the fact
     for n in nodes(programs):
         why = _NOT_COMPILED.get(n.__class__)
         if why is not None:
             raise Unsupported(f"{d.id}: a card that {why}")
+        if n.__class__ is A.ExtraTurn and n.no_card_buys:
+            raise Unsupported(f"{d.id}: an extra turn without buying cards")
+        if n.__class__ is A.TurnDraw and n.more:
+            raise Unsupported(f"{d.id}: more cards drawn in Clean-up (`cleanup draws N more`)")
+        if n.__class__ is A.Later and n.event == "cleanup_end":
+            raise Unsupported(f"{d.id}: an ability after Clean-up (`this turn on "
+                              "cleanup_end`)")
+        if n.__class__ is A.Name and n.name == "turns_in_a_row":
+            raise Unsupported(f"{d.id}: a card that reads the fact 'turns_in_a_row'")
         if n.__class__ is A.Call and n.func == "sum" and len(n.args) == 2:
             measures.add(id(n.args[1]))
         if n.__class__ is A.Name and n.name in _TURN_FACTS and id(n) not in measures:
             raise Unsupported(f"{d.id}: a card that reads the turn's counter '{n.name}'")
+
+
+def _mat_checks(d) -> None:
+    """Issue 31's mats and moments: abilities heard from a mat, at the start of a turn,
+    directly after an Action resolved, at the end of the Buy phase."""
+    for t in d.triggers:
+        if t.where.endswith(" mat"):
+            raise Unsupported(f"{d.id}: an ability heard from a mat (`where: {t.where}`)")
+        if t.on in _MAT_EVENTS:
+            raise Unsupported(f"{d.id}: an ability on `{t.on}`")
 
 
 def _card_checks(d) -> None:

@@ -42,6 +42,8 @@ class SetupPlan:
                              # any) of the mixed piles beside the Supply (the Prizes)
     landscapes: tuple = ()   # definitions of the landscapes (Events) in the game, in the
                              # kingdom's order: no pile, no zone (usually none)
+    listen_zones: tuple = ("hand", "in_play")   # the zones cards listen from: hand, play
+                             # and the mats some card listens from (`where: tavern mat`)
 
 
 _PLANS: dict = {}
@@ -121,6 +123,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         frozenset(e for d in every for e in d.turn_events),
         supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
         held_listeners=held_listeners(every),
+        listen_zones=listen_zones(every),
         has_modifiers=any(d.changes_costs for d in every),
         setup_cards=tuple(d for d in defs if d.setup),
         pile_modifiers=tuple((d, m) for d in defs for m in d.modifiers
@@ -197,9 +200,18 @@ def held_listeners(defs, known: dict | None = None) -> dict:
     out = {kind: list(ids) for kind, ids in (known or {}).items()}
     for d in defs:
         for t in d.triggers:
-            if t.where in ("hand", "in_play") and d.id not in out.setdefault(t.on, []):
+            if (t.where in ("hand", "in_play") or t.where.endswith(" mat")) and \
+                    d.id not in out.setdefault(t.on, []):
                 out[t.on].append(d.id)
     return {kind: tuple(ids) for kind, ids in out.items()}
+
+
+def listen_zones(defs, known: tuple = ("hand", "in_play")) -> tuple:
+    """The zones of a player whose cards hear events: hand and play, and the mats some card
+    of `defs` listens from (`where: tavern mat`)."""
+    mats = sorted({t.where for d in defs for t in d.triggers if t.where.endswith(" mat")}
+                  - set(known))
+    return tuple(known) + tuple(mats)
 
 
 def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules=()) -> tuple:

@@ -299,6 +299,9 @@ class TurnState:
     aside_trash = ()                   # a possessed player's trashed cards, set aside
     earlier_buys = False               # a buy was made before the one in progress
     landscapes_bought = ()             # ids of the Events bought this turn (their limits)
+    cleanup_more = 0                   # cards the Clean-up draws more (`draws 2 more`)
+    called_off = ()                    # cards other players called from a mat this turn
+    no_card_buys = False               # an extra turn in which no card can be bought
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):

@@ -362,6 +362,22 @@ def _is(e: A.Is):
     return is_
 
 
+def _in_zone(e: A.InZone):
+    """`it is in play`, `this is on tavern mat`: the card's zone now (its owner's zone of
+    that name, or the trash)."""
+    subject, zone, negated = _cards_of(compiled(e.subject)), e.zone, e.negated
+
+    def in_zone(g, f):
+        cards = subject(g, f)
+        if not cards:
+            return negated
+        z = cards[0].zone
+        there = z is g.trash_zone if zone == "trash" else \
+            (z.name == zone and z.owner is not None and z.owner == cards[0].owner)
+        return there != negated
+    return in_zone
+
+
 def _is_this(g, f):
     """`this` as a condition on a tested card (`what: attack and not this`, `in_play where
     not this`): whether the tested card is the card whose ability runs."""
@@ -467,5 +483,6 @@ _COMPILERS = {
     A.CostLit: lambda e: _const(Cost(e.coins, e.potion)),
     A.Name: _name, A.Call: _call, A.Arith: _arith, A.Neg: _neg, A.Compare: _compare,
     A.And: _and, A.Or: _or, A.Not: _not, A.Is: _is, A.Where: _where, A.Mat: _mat,
+    A.InZone: _in_zone,
     A.OfPlayer: _of_player,
 }

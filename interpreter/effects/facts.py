@@ -14,6 +14,9 @@ FACTS = {
     "actions": lambda g, f: g.turn.actions if g.turn.player == f.actor else 0,
     "buys": lambda g, f: g.turn.buys if g.turn.player == f.actor else 0,
     "coins": lambda g, f: g.turn.coins if g.turn.player == f.actor else 0,
+    # the turns in a row the acting player has taken, this one included (1: the previous
+    # turn was not his); 0 when it is not his turn
+    "turns_in_a_row": lambda g, f: g.turn.run if g.turn.player == f.actor else 0,
 }
 
 

@@ -30,7 +30,8 @@ class LastingStatements:
                 A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
                 A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
                 A.MoveTokens: self._move_tokens, A.PlayAs: self._play_as,
-                A.Overpay: self._overpay, A.PayTokens: self._pay_tokens}
+                A.Overpay: self._overpay, A.PayTokens: self._pay_tokens,
+                A.CallCard: self._call}
 
     def play_as_options(self, spec: A.GainSpec, f: Frame) -> list:
         """The piles whose top card a `play ... as if it were SPEC` may choose: those a gain
@@ -83,8 +84,25 @@ class LastingStatements:
         return bool(delta)
 
     def _turn_draw(self, s: A.TurnDraw, f: Frame, optional):
+        if s.more:                   # `draws 2 more cards`: on top of any hand size set
+            n = self._num(s.amount, f)
+            self.game.turn.cleanup_more += n
+            return n != 0
         self.game.turn.cleanup_draw = max(0, self._num(s.amount, f))
         return True
+
+    def _call(self, s: A.CallCard, f: Frame, optional):
+        """`call this`: each card on its owner's mat moves into play (Game.call); `this`
+        follows it there."""
+        g = self.game
+        this = _this(f)
+        called = []
+        for c in self.targets(s.target, f, "call", optional, s):
+            if g.call(c):
+                called.append(c)
+                if c is this:
+                    f.this[0] = (c, c.zone)
+        return called
 
     def _extra_turn(self, s: A.ExtraTurn, f: Frame, optional):
         g = self.game
@@ -94,7 +112,7 @@ class LastingStatements:
                 s.at_most_in_a_row:
             return False
         g.queue_extra_turn(p, f.you if s.controlled else p, s.gains_to_controller,
-                           s.trash_set_aside)
+                           s.trash_set_aside, s.no_card_buys)
         if p == f.you:        # the card stays in play until that turn is over
             g.leave_for_next_turn(p, Pending((), f, _this(f)))
         return True

@@ -78,9 +78,13 @@ class Events:
                     # event put it (a Hermit Scheme put on the deck trashes nothing)
                     out.append((t, card, ev.player,
                                 ev.zone if kind == "discard_from_play" else None))
+        zones = self.listen_zones        # hand, play, and the mats some card listens from
         for pl in self.players:
-            for zone_name in ("hand", "in_play"):
-                for c in list(pl.zones[zone_name].cards):
+            for zone_name in zones:
+                zone = pl.zones.get(zone_name)
+                if zone is None:
+                    continue                     # a mat he has put nothing on yet
+                for c in list(zone.cards):
                     for t in c.d.triggers:
                         if t.on == kind and t.where == zone_name and self._who(t, pl.index, ev) \
                                 and self._what(t, ev, c):

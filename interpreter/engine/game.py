@@ -18,9 +18,11 @@ from .invariants import Invariants
 from .landscapes import Landscapes
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
+from .mats import Mats
 from .phases import Phases
 from .spending import Spending
-from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
+from interpreter.core.setup import GameError, held_listeners, listen_zones, \
+    set_rules_in_force, setup_plan
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 
@@ -38,7 +40,8 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes,
+           Mats):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -96,6 +99,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
         self.supply_listeners = plan.supply_listeners
         self.supply_events = {t.on for _, t in plan.supply_listeners}
         self.held_listeners = plan.held_listeners
+        self.listen_zones = plan.listen_zones     # hand, play, mats some card listens from
         self.pending: dict = {}       # player -> what plays left for his next turn
         self.staying: dict = {}       # card uid -> how many of those keep it in play
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
@@ -144,6 +148,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
             self.has_modifiers = self.has_modifiers or d.changes_costs
             self.protection = self.protection or d.protects
             self.held_listeners = held_listeners([d], self.held_listeners)
+            self.listen_zones = listen_zones([d], self.listen_zones)
         self.keeps_history = self.keeps_history or d.reads_history
         self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card

@@ -12,7 +12,9 @@ class Phases:
     """Part of Game (needs players, turn, rules, interp, move, draw, fire, decide...)."""
 
     # ---- the start of a turn ---------------------------------------------------------------
-    def start_turn(self, turn: TurnState) -> None:
+    def start_turn(self, turn: TurnState, abilities: bool = True) -> None:
+        """Start a turn: what earlier plays left for it, and (unless `abilities` is false:
+        a scenario's position, already past the start) what hears the turn's start."""
         self.turn = turn
         pl = self.players[turn.player]
         if not turn.extra:
@@ -27,10 +29,9 @@ class Phases:
             if turn.controller != turn.player:
                 who += f" (controlled by {self.name(turn.controller)})"
             self.say(f"-- turn of {who}")
-        if self.pending:
-            pending = self.pending.pop(turn.player, None)
-            if pending:
-                self._resolve_pending(turn.player, pending)
+        pending = self.pending.pop(turn.player, None) if self.pending else None
+        if pending or abilities and "turn_start" in self.listened:
+            self.start_of_turn(turn.player, pending or ())     # mats.py
 
     def leave_for_next_turn(self, p: int, pending) -> None:
         """A play left something for player p's next turn: its card, and the cards whose
@@ -45,23 +46,6 @@ class Phases:
         for c in keeps:
             self.staying[c.uid] = self.staying.get(c.uid, 0) + 1
         self.pending.setdefault(p, []).append(pending)
-
-    def _resolve_pending(self, p: int, pending: list) -> None:
-        """Release what plays left for this turn; the player orders those that do something
-        (an extra turn's keeping its card in play does nothing now)."""
-        acting = self.in_chosen_order(p, "next_turn",
-                                      "order of what your cards do at the start of turn",
-                                      [x for x in pending if x.body], lambda x: x.source)
-        pending = [x for x in pending if not x.body] + acting
-        for x in pending:
-            for c in x.keeps:                    # discarded in this turn's Clean-up
-                n = self.staying.get(c.uid, 0) - 1
-                if n > 0:
-                    self.staying[c.uid] = n
-                else:
-                    self.staying.pop(c.uid, None)
-            if x.body:
-                self.interp.run_pending(x)
 
     # ---- playing cards ---------------------------------------------------------------------
     def play(self, p: int, card, times: int = 1) -> None:
@@ -83,6 +67,8 @@ class Phases:
             if "play" in self.listened:         # fire()'s first test (as Game.gain)
                 self.fire("play", p, card)
             self.interp.run_play(card, p, frame_zone, attack)
+            if "action_resolved" in self.listened and d.is_action:
+                self.action_resolved(p, card)     # mats.py
 
     def play_from_hand(self, p: int, card) -> None:
         t = self.turn
@@ -201,6 +187,9 @@ class Phases:
         t = self.turn
         p = t.player
         pl = self.players[p]
+        if "buy_end" in self.listened and t.phase != "cleanup":
+            t.phase = "buy"
+            self.fire("buy_end", p, None)         # the end of the Buy phase
         t.phase = "cleanup"
         if "cleanup_start" in self.listened:   # fire()'s first test (as Game.gain)
             self.fire("cleanup_start", p, None)
@@ -219,12 +208,17 @@ class Phases:
             discard.cards += rest
             if self.masks:                       # a card that played as another
                 self.unmask_left_play()
-            self.draw(p, self.rules.hand_size if t.cleanup_draw is None else t.cleanup_draw)
+            if t.called_off:                     # cards other players called this turn
+                self.discard_called_off_turn()
+            self.draw(p, (self.rules.hand_size if t.cleanup_draw is None else t.cleanup_draw)
+                      + t.cleanup_more)
             for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:
                     self.move(c, pl.discard)
         finally:
             self.in_cleanup = False
+        if "cleanup_end" in self.listened:      # after Clean-up's draw
+            self.fire("cleanup_end", p, None)
 
     def _leave_play(self, p: int, pl) -> list:
         """Clean-up's discarding from play when some cards stay in play or a discard from
@@ -286,13 +280,18 @@ class Phases:
 
     _last_normal = 0
 
-    def queue_extra_turn(self, p: int, controller: int, gains: bool, trash_aside: bool) -> None:
+    def queue_extra_turn(self, p: int, controller: int, gains: bool, trash_aside: bool,
+                         no_card_buys: bool = False) -> None:
         """An extra turn after this one; a player's own extra turns come before the ones he
-        gives others (Outpost's before Possession's)."""
+        gives others (Outpost's before Possession's). `no_card_buys`: no card can be
+        bought in it (Game.why_not_buy says; a buy that is not of a card can be)."""
         if not self.turn.extra:
             self._last_normal = self.turn.player
         turn = TurnState(p, controller, extra=True, gains_to_controller=gains,
                          trash_set_aside=trash_aside)
+        if no_card_buys:
+            turn.no_card_buys = True
+            self.buy_limits = True               # buyable() now asks why_not_buy
         queue = self.extra_turns
         if p == self.turn.player:
             at = 0

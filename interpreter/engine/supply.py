@@ -138,6 +138,8 @@ class SupplyFigures:
         does not hold, or a play this turn forbade it), or None."""
         if cid in self.turn.banned:
             return "a card played this turn forbids buying it"
+        if self.turn.no_card_buys:
+            return "no card can be bought in this turn"
         cond = self.supply[cid].d.buy_if
         if cond is not None and not self.interp.holds(cond, self.supply[cid].d):
             return "its condition to be bought does not hold"

@@ -139,7 +139,7 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
         game.deal()              # the starting decks, shuffled by the seed, and first hands
     _set_up(game, data.get("setup") or {}, cat, names, where)
     turn = data.get("turn") or {}
-    game.start_turn(TurnState(0, 0))
+    game.start_turn(TurnState(0, 0), abilities=False)   # the position is past its start
     for k in COUNTERS + ("phase",):
         if k in turn:
             setattr(game.turn, k, turn[k])

@@ -15,6 +15,7 @@ from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
+from .abiding import Abilities
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
 from .phases import Phases
@@ -37,7 +38,7 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Abilities):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""

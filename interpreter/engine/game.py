@@ -16,6 +16,7 @@ from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
 from .landscapes import Landscapes
+from .abiding import Abilities
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
 from .mats import Mats
@@ -41,7 +42,7 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
 
 
 class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes,
-           Mats):
+           Mats, Abilities):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""

@@ -17,6 +17,7 @@ from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
+from .own_tokens import OwnTokens
 from .phases import Phases
 from .spending import Spending
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
@@ -37,7 +38,7 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, OwnTokens):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""

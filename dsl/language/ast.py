@@ -478,7 +478,30 @@ class PayTokens:
     pos: Pos = _pos
 
 
+@dataclass(frozen=True)
+class OwnToken:
+    """A player's own token (its kind has `on_pile`, `next` or `two_sided`): `move your
+    KIND token to a pile where COND` (he picks a Supply pile COND holds of; from wherever
+    it was), `put your KIND token on deck`, `take your KIND token`, `turn your KIND token
+    over`."""
+    kind: str
+    action: str                 # pile | deck | take | turn
+    where: Optional[Expr] = None
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class Inherit:
+    """`your estate cards inherit action card costing up to $4 where not victory`: he sets
+    aside a card of a Supply pile (not a gain; it stays his); for the rest of the game his
+    cards of that name have its abilities and types too (keeping name, cost and VP)."""
+    name: str
+    spec: GainSpec
+    pos: Pos = _pos
+
+
 Stmt = Union[Bonus, LoseCoins, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
              Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
-             MoveTokens, ExtraTurn, Overpay, PayTokens, CallCard, Lasting, Exchange]
+             MoveTokens, ExtraTurn, Overpay, PayTokens, CallCard, Lasting, Exchange, OwnToken,
+             Inherit]

@@ -29,6 +29,8 @@ FUNCTIONS = {  # name: (argument types, result type)
     "pile_tokens": (("card_name", "token_kind"), "number"),
     "sum": (("cards", "measure"), "number"),    # `sum(trashed, coins_cost)`: the total
     "shared_tokens": (("token_kind",), "number"),   # on the mat all players share
+    "face_up": (("token_kind",), "bool"),        # the acting player's two-sided token
+    "your_tokens": (("card_name",), "number"),   # his own tokens on the pile of a card
 }
 # What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
 MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "coins": "number"}
@@ -39,7 +41,7 @@ FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players", "action
 # `phase = buy`: the phase of the turn in progress, compared with one of these.
 PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
-CARD_PROPERTIES = {"cost": "cost", "name": "name"}
+CARD_PROPERTIES = {"cost": "cost", "name": "name", "your_tokens": "number"}
 # What `NAME of player to your left` may read: a player's own zones, history and facts.
 PLAYER_NAMES = tuple(z for z in ZONES if z != "trash") + HISTORY + ("money", "deck_size")
 NUMERIC = ("number",)
@@ -418,6 +420,13 @@ class Checker:
             self.want(s.count, self.expr(s.count), NUMERIC, "a number of tokens")
             self.known("token", s, s.kind, self.scope.known_tokens)
             self.bind(s, s.bind, "number")
+        elif isinstance(s, A.OwnToken):
+            self.known("token", s, s.kind, self.scope.known_tokens)
+            if s.where is not None:
+                self.cond(s.where, True)
+        elif isinstance(s, A.Inherit):
+            self.kind(s, s.name)
+            self.gain_spec(s.spec)
         elif isinstance(s, A.MoveTokens):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
             self.want(s.card, self.expr(s.card), ("cards",), "'pile of'")

@@ -215,13 +215,35 @@ class SpendRule:
 
 
 @dataclass(frozen=True)
+class PileRule:
+    """What a player's own token on a Supply pile does for its owner (set.yaml `tokens:
+    [{on_pile: ...}]`): `on_play` runs first when he plays a card from that pile (Adventures'
+    +1 Card token), `on_buy` when he buys one (the Trashing token), and `cost` changes the
+    cost of that pile's cards on his turns, not below $0 (the -$2 cost token)."""
+    on_play: tuple = ()
+    on_buy: tuple = ()
+    cost: int = 0
+
+
+@dataclass(frozen=True)
 class TokenKind:
     """A kind of player token a set declares (`tokens:`): its names and, if players may
-    spend such tokens, how (Guilds' `coffers`); another set's kind is another kind."""
+    spend such tokens, how (Guilds' `coffers`); another set's kind is another kind.
+    A kind with `on_pile`, `next` or `two_sided` is a player's own token: each player has
+    one, in one place (nowhere, on a Supply pile, on his deck, taken), or one face up
+    (docs/language.md, "A player's own tokens")."""
     id: str
     set: str
     names: dict = field(default_factory=dict, compare=False, hash=False)
     spend: Optional[SpendRule] = None
+    on_pile: Optional[PileRule] = None
+    next: Optional[tuple] = None         # ("draw" | "coins", change): the next one changed
+    two_sided: bool = False              # starts face up; `turn your KIND token over`
+
+    @property
+    def own(self) -> bool:
+        """One per player, in one place: not counted like Coffers."""
+        return self.on_pile is not None or self.next is not None or self.two_sided
 
 
 @dataclass(frozen=True)

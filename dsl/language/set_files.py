@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .documents import Source, kept_document, no_bidi, read_source
-from .model import Catalog, Kingdom, MixedPile, Rules, SetRule, SpendRule, TokenKind, TypeDef
+from .model import Catalog, Kingdom, MixedPile, PileRule, Rules, SetRule, SpendRule, TokenKind, TypeDef
 
 
 def _by_players(table: dict) -> dict:
@@ -169,14 +169,37 @@ def _token_kinds(src: Source, data: dict, catalog: Catalog) -> None:
                 gives = src.parse(("tokens", i, "spend", "gives"), rule["gives"]) or ()
             spend = SpendRule(rule["phase"], bool(rule.get("before_buying", False)),
                               int(rule.get("pays", 0)), tuple(gives))
+        own = _own_token(src, i, t)
         known = catalog.token_kinds.get(t["id"])
+        if known is not None and known.own and own:
+            src.error(("tokens", i), "E006", f"token kind '{t['id']}' is already a player's "
+                      f"own token of set '{known.set}'; give one set's kind another id")
+            continue
         if known is not None and known.spend is not None and spend is not None:
             src.error(("tokens", i, "spend"), "E006", f"token kind '{t['id']}' already has a "
                       f"spend rule (set '{known.set}'); give one set's kind another id")
             continue
-        if known is None or spend is not None:
+        if known is None or spend is not None or own:
             catalog.token_kinds[t["id"]] = TokenKind(t["id"], data["id"], dict(t["names"]),
-                                                     spend)
+                                                     spend, **own)
+
+
+def _own_token(src: Source, i: int, t: dict) -> dict:
+    """A player's own token's rules (`on_pile`, `next`, `two_sided`), their effects parsed
+    (and later checked) as any effect; {} for a kind players count."""
+    own = {}
+    rule = t.get("on_pile")
+    if rule is not None:
+        parsed = {k: tuple(src.parse(("tokens", i, "on_pile", k), rule[k]) or ())
+                  for k in ("on_play", "on_buy") if k in rule}
+        own["on_pile"] = PileRule(cost=int(rule.get("cost", 0)), **parsed)
+    nxt = t.get("next")
+    if nxt is not None:
+        what, change = next(iter(nxt.items()))
+        own["next"] = (what, int(change))
+    if t.get("two_sided"):
+        own["two_sided"] = True
+    return own
 
 
 def take_rules(cat: Catalog, rules: Rules | None, set_id: str | None, src: Source) -> None:

@@ -343,6 +343,27 @@ class _ToAst(Transformer):
     def pay_exactly(self, meta, c):
         return A.PayTokens(str(c[1]), c[0], False, c[3] if len(c) > 3 else None, _pos(meta))
 
+    def move_own_token(self, meta, c):
+        where = c[2][1] if len(c) > 2 else None
+        return A.OwnToken(str(c[0]), "pile", where, _pos(meta))
+
+    def put_own_token(self, meta, c):
+        return A.OwnToken(str(c[0]), "deck", None, _pos(meta))
+
+    def take_own_token(self, meta, c):
+        return A.OwnToken(str(c[0]), "take", None, _pos(meta))
+
+    def turn_own_token(self, meta, c):
+        return A.OwnToken(str(c[0]), "turn", None, _pos(meta))
+
+    def inherit(self, meta, c):
+        spec = c[2]
+        if not isinstance(spec, A.GainSpec) or spec.copy_of is not None:
+            raise ParseError("`your NAME cards inherit` takes a Supply card as a gain does: "
+                             "`inherit action card costing up to $4 where not victory`",
+                             meta.line, meta.column)
+        return A.Inherit(str(c[0]), spec, _pos(meta))
+
     def remove_tokens(self, meta, c):
         return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
+from .token_phrases import FACE_UP, YOUR_TOKENS_ON
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
 from .forms import variant
@@ -267,6 +268,8 @@ def amount(ctx: Ctx, e) -> str:
         return ctx.t(PILE_TOKENS, kind=token_name(ctx, e.args[1].name))
     if is_call(e, "shared_tokens") and isinstance(e.args[0], A.Name):
         return ctx.t(SHARED_TOKENS, kind=token_name(ctx, e.args[0].name))
+    if is_call(e, "your_tokens") or e == A.Name("your_tokens"):
+        return ctx.t(YOUR_TOKENS_ON)
     if is_call(e, "sum") and len(e.args) == 2 and isinstance(e.args[1], A.Name) \
             and e.args[1].name in SUM_OF:
         cards = e.args[0]
@@ -351,6 +354,10 @@ def describe(ctx: Ctx, e) -> str:
             return amount(ctx, e)
         if e.func in ("name", "distinct") and e.args:
             return describe(ctx, e.args[0])
+        if e.func == "face_up" and e.args and isinstance(e.args[0], A.Name):
+            return ctx.t(FACE_UP, kind=token_name(ctx, e.args[0].name))
+        if e.func == "your_tokens":
+            return amount(ctx, e)
         return ctx.t(FACT, name=e.func)
     if isinstance(e, (A.Where, A.Mat, A.OfPlayer)):
         return zone_np(ctx, e)

@@ -322,6 +322,8 @@ def pile(bot, game, d):
         # the card worth most to play as, now
         best = best_play_as(weigher(bot, game, d.frame.actor), d.effect, d.frame)
         return next((cid for cid in d.options if game.offered(cid) is best), d.options[0])
+    if d.purpose == "own_token":
+        return own_token_pile(bot, game, d)
     if d.purpose == "token":
         planned = {cid for cid, _ in bot.plan}
         cost = lambda cid: game.cost(game.offered(cid))      # noqa: E731
@@ -334,6 +336,18 @@ def pile(bot, game, d):
     if d.min == 0 and v < 0:
         return None
     return cid
+
+
+def own_token_pile(bot, game, d):
+    """A pile for the bot's own token (a +1 Card token, a cost token): the Action pile it
+    plays most (of which it owns most cards), then the one worth most to it, then the
+    one its buy plan wants."""
+    owner = d.player
+    counts = game.players[owner].holdings.counts
+    w = weigher(bot, game, owner)
+    wanted = bot.wanted(game, owner)
+    return max(d.options, key=lambda cid: (counts.get(cid, 0), cid in wanted,
+                                           w.worth(game.offered(cid))))
 
 
 def order(bot, game, d) -> list:

@@ -15,7 +15,7 @@ from .plays import STATEMENTS as PLAY_STATEMENTS, bound_read
 from .turns import check_extra_turns, extra_turn
 from . import trashes
 from .scope import Unsupported, comment
-from .tokens import give_tokens
+from .tokens import give_tokens, own_token
 
 _TURN_COUNTERS = ("coins", "actions", "buys", "potions")
 
@@ -190,4 +190,5 @@ _GAIN_TO = {"discard": "discs", "deck": "decks", "hand": "hands"}
 _STATEMENTS = {A.Bonus: Effects._bonus, A.Gain: Effects._gain, A.Each: Effects._each,
                A.Move: Effects._move, A.If: Effects._if, A.NextTurn: Effects._next_turn,
                A.ExtraTurn: extra_turn, A.Repeat: repeat, A.Tokens: give_tokens,
+               A.OwnToken: own_token, A.Inherit: own_token,
                **PLAY_STATEMENTS, A.May: trashes.may}

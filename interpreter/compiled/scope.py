@@ -103,6 +103,10 @@ class Scope:
             found[d.id] = d
             for n in _all(d.on_play) + [n for t in d.triggers if own_gain(t)
                                         for n in _all(t.effect)]:
+                if isinstance(n, A.Inherit):
+                    raise Unsupported(f"{d.id}: `your {n.name} cards inherit ...` (one "
+                                      "player's cards taking another card's abilities is "
+                                      "not compiled)")
                 if isinstance(n, A.GainSpec):
                     if n.kind not in self.slot or n.relation is not None or \
                             n.cond is not None or n.copy_of is not None:

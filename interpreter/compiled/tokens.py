@@ -47,3 +47,13 @@ def state_lines(scope) -> list:
         return []
     return [f"toks = [[0] * {scope.players} for _ in range({len(kinds)})]    # "
             f"tokens: {comment(', '.join(kinds))}"]
+
+
+def own_token(fx, d, s, a: str, own: bool) -> list:
+    """A player's own token (`move your KIND token to a pile ...`, on his deck, taken,
+    turned over) or Inheritance: the generic engine plays such a run."""
+    if isinstance(s, A.Inherit):
+        raise Unsupported(f"{d.id}: `your {s.name} cards inherit ...` (one player's cards "
+                          "taking another card's abilities is not compiled)")
+    raise Unsupported(f"{d.id}: a player's own {s.kind} token (its place and what the set's "
+                      "rules make it do are not compiled)")

@@ -77,6 +77,8 @@ def _name(e: A.Name):
         subject = f.subject
         if subject is not None:
             if prop is not None:             # the tested card's own cost or name
+                if prop == "number":         # `your_tokens`: his own on its pile
+                    return g.own_tokens_on(f.actor, subject.id)
                 return g.cost(subject) if prop == "cost" else subject.id
             return is_kind(subject, n)
         return []          # an unbound variable (a branch not taken): no cards
@@ -158,6 +160,12 @@ def _call(e: A.Call):
             return lambda g, f: g.starting_pile_size(cid(g, f))
         kind = e.args[1].name
         return lambda g, f: g.pile_tokens.get(cid(g, f), {}).get(kind, 0)
+    if name == "your_tokens":
+        cid = card_id_of(e.args[0])
+        return lambda g, f: g.own_tokens_on(f.actor, cid(g, f))
+    if name == "face_up":
+        kind = e.args[0].name
+        return lambda g, f: g.face_up(f.actor, kind)
     if name == "tokens":
         kind = e.args[0].name
         return lambda g, f: g.players[f.actor].tokens.get(kind, 0)

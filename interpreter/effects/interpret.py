@@ -15,6 +15,7 @@ from interpreter.core.decisions import Decision, _card_choices
 from .describe import describe_stmt
 from .expressions import Evaluator, Frame, cost_matches, still_there, truthy
 from .lasting import LastingStatements
+from .own_tokens import OwnTokenStatements
 from interpreter.core.setup import GameError
 from interpreter.core.state import Later, shuffle
 
@@ -70,7 +71,7 @@ def names_in(spec: A.GainSpec) -> frozenset:
     return hit[1]
 
 
-class Interpreter(ControlStatements, LastingStatements):
+class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
     def __init__(self, game):
         self.game = game
         self.ev = Evaluator(game)
@@ -85,6 +86,7 @@ class Interpreter(ControlStatements, LastingStatements):
             A.Play: self._play, A.RevealTop: self._reveal_top, A.RevealUntil: self._reveal_until,
             A.DrawUntil: self._draw_until, A.ShuffleInto: self._shuffle_into,
             **self.control_statements(), **self.lasting_statements(),
+            **self.own_token_statements(),
         }
 
     # ---- entry points used by the engine ---------------------------------------------------
@@ -163,9 +165,12 @@ class Interpreter(ControlStatements, LastingStatements):
         n = self._num(s.amount, f)
         if s.counter == "cards":
             return self.game.draw(f.actor, n)
-        t = self.game.turn
+        g = self.game
+        t = g.turn
+        if n > 0 and g.next_coins and s.counter == "coins":    # a -$1 token taken
+            n = g.coins_got(f.actor, n, f.source)
         if f.actor != t.player:       # another player's turn: his own, wasted (Caravan Guard)
-            off = self.game.players[f.actor].off_turn
+            off = g.players[f.actor].off_turn
             off[s.counter] = off.get(s.counter, 0) + n
             return n != 0
         setattr(t, s.counter, getattr(t, s.counter) + n)

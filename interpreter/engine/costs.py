@@ -16,7 +16,7 @@ class Costs:
         nothing in play does and no play this turn has (most turns of such a kingdom)."""
         if not self.has_modifiers:
             return True
-        if self.turn.cost_changes or self.varying_tops:
+        if self.turn.cost_changes or self.varying_tops or self.own_costs:
             return False
         phase = self.turn.phase
         for _, m in self.pile_modifiers:
@@ -46,6 +46,8 @@ class Costs:
             for owner, m in self.pile_modifiers:
                 if (m.phase is None or m.phase == phase) and self._modifies(m, owner, d):
                     delta += m.cost if m.amount is None else self._cost_amount(m)
+        if self.own_costs:                   # a player's cost token, on his turns
+            delta += self.own_cost_change(d)
         for change, kind in self.turn.cost_changes:
             if kind is None or kind == d.id or kind in d.types:
                 delta += change

@@ -20,10 +20,11 @@ from .abiding import Abilities
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
 from .mats import Mats
+from .own_tokens import OwnTokens
 from .phases import Phases
 from .spending import Spending
-from interpreter.core.setup import GameError, held_listeners, listen_zones, \
-    set_rules_in_force, setup_plan
+from interpreter.core.setup import (GameError, held_listeners, listen_zones,
+                                    set_rules_in_force, setup_plan)
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
 
@@ -42,10 +43,9 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
 
 
 class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes,
-           Mats, Abilities):
-    """A game in progress: players and their zones, the supply (its figures are kept by
-    SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
-    later turns, the agents who decide, and the log."""
+           Mats, Abilities, OwnTokens):
+    """A game in progress: players and zones, the supply (figures: SupplyFigures), the turn
+    (Phases), events (Events), what plays left for later turns, agents and the log."""
 
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,

@@ -61,4 +61,5 @@ class Invariants:
             if card.zone.name != "in_play" and card.uid not in self.hearing and \
                     not self.in_cleanup:         # (its leaving is being heard)
                 raise AssertionError(f"{card} is out of play but still plays as another card")
+        self.check_own_tokens()
         self.check_supply_figures()

@@ -19,7 +19,8 @@ class Masks:
         """The card is `d` until it leaves play (a card masked again keeps its own)."""
         if self.masks is None:
             self.masks = {}
-            self.move = self._move_unmasking         # this game's moves from now on
+            if self.inherited is None:               # (else its move unmasks too)
+                self.move = self._move_unmasking     # this game's moves from now on
         own = self.masks[card.uid][1] if card.uid in self.masks else card.d
         self._retally(card, d)
         self.masks[card.uid] = (card, own)

@@ -63,6 +63,8 @@ class Phases:
                 attack = self.attack_info(p)
                 self.fire("attack", p, card, attack)
             if "play" in self.listened:         # fire()'s first test (as Game.gain)
+                if self.own_places:              # his tokens on its pile come first
+                    self.pile_tokens_play(p, card)
                 self.fire("play", p, card)
             self.interp.run_play(card, p, frame_zone, attack)
             if "action_resolved" in self.listened and d.is_action:
@@ -174,6 +176,8 @@ class Phases:
         if self.logging:
             self.say(f"{self.name(p)} buys {card.id}")
         if "buy" in self.listened:
+            if self.own_places:                  # his Trashing token on its pile
+                self.pile_tokens_buy(p, cid)
             self.fire("buy", p, card)
         if card.zone is pile:
             self.gain(p, card)

@@ -10,6 +10,7 @@ from interpreter.bots.agents import OutOfAnswers, ScriptedAgent
 from interpreter.core.decisions import IllegalAnswer
 from interpreter.engine.game import Game, GameError
 from interpreter.core.state import TurnState
+from .scenario_tokens import OWN_KEYS, expect_own, set_up_own
 
 from dsl.language.data import is_shipped
 from dsl.language.errors import DslError
@@ -205,6 +206,9 @@ def _set_up(game, setup: dict, cat, names, where) -> None:
             if zname == "tokens":
                 pl.tokens.update(ids)
                 continue
+            if zname in OWN_KEYS:
+                set_up_own(game, pl.index, zname, ids, where("setup", pname, zname))
+                continue
             if zname == "mats":
                 for mat, mat_ids in ids.items():
                     for cid in _ids(cat, mat_ids, where, "setup", pname, "mats", mat):
@@ -331,6 +335,8 @@ def _check_player(game, p: int, pname: str, want: dict, fails: list, where) -> N
                 if got != n:
                     fails.append(f"{where('expect', pname, 'tokens', kind)}: {pname} has {got} "
                                  f"{kind} token(s), expected {n}")
+        elif key in OWN_KEYS:
+            fails += expect_own(game, p, pname, key, value, where("expect", pname, key))
         elif key == "mats":
             for mat, ids in value.items():
                 zone = pl.mats.get(mat)

@@ -1,0 +1,48 @@
+"""Clauses of a player's own tokens and of Inheritance (part of the renderer: sentences.py
+looks these up by node type); their templates are in token_phrases.py."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+from .context import Ctx, conjuncts, token_name
+from .phrases import COSTING, IN_SUPPLY, KIND_PLURAL
+from .token_phrases import (INHERIT, MOVE_OWN_TOKEN, OWN_ANY_PILE, OWN_KIND_PILE,
+                            OWN_NO_TOKENS, PUT_OWN_TOKEN, TAKE_OWN_TOKEN, TURN_OWN_TOKEN)
+from .words import cost_phrase, kind_adj, that_is
+
+NO_TOKENS = A.Compare("=", A.Name("your_tokens"), A.Num(0))
+
+
+def _piles(ctx: Ctx, cond) -> str:
+    """`where action and your_tokens = 0`: "an Action Supply pile you have no tokens on"."""
+    parts = list(conjuncts(cond)) if cond is not None else []
+    none = NO_TOKENS in parts
+    rest = [c for c in parts if c != NO_TOKENS]
+    kind = rest[0] if rest else None
+    for c in rest[1:]:
+        kind = A.And(kind, c)
+    piles = ctx.t(OWN_KIND_PILE, kind=kind_adj(ctx, kind)) if kind is not None else \
+        ctx.t(OWN_ANY_PILE)
+    return ctx.t(OWN_NO_TOKENS, piles=piles) if none else piles
+
+
+def own_token(ctx: Ctx, s: A.OwnToken) -> str:
+    kind = token_name(ctx, s.kind)
+    if s.action == "pile":
+        return ctx.p(MOVE_OWN_TOKEN, kind=kind, piles=_piles(ctx, s.where))
+    pair = {"deck": PUT_OWN_TOKEN, "take": TAKE_OWN_TOKEN, "turn": TURN_OWN_TOKEN}[s.action]
+    return ctx.p(pair, kind=kind)
+
+
+def inherit(ctx: Ctx, s: A.Inherit) -> str:
+    from .clauses import gain_what           # (clauses imports the tables this joins)
+    spec = s.spec                            # as Band of Misfits' card: "an Action card
+    what = ctx.t(IN_SUPPLY, what=gain_what(ctx, A.GainSpec(spec.kind, None, None, None)))
+    if spec.relation:                        # in the Supply costing up to $4 that is..."
+        what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
+    if spec.cond is not None:
+        what = that_is(ctx, what, spec.cond, bool(spec.relation))
+    cards = ctx.t(KIND_PLURAL, kind=ctx.kind_name(s.name))
+    return ctx.p(INHERIT, what=what, cards=cards)
+
+
+CLAUSES = {A.OwnToken: own_token, A.Inherit: inherit}

@@ -15,12 +15,14 @@ def landscapes_of_sets(catalog, pool) -> list[str]:
 
 
 def deal_kingdom(catalog, rng, pool, size: int = KINGDOM_SIZE,
-                 most: int = MOST_LANDSCAPES) -> list[str]:
-    """`size` kingdom cards of `pool` (or all of them), then the landscapes of their sets
-    dealt on the way (at most `most`). Without landscapes in those sets, the draw is
-    `rng.sample(pool, size)` (the same kingdoms as before there were any)."""
+                 most: int = MOST_LANDSCAPES, landscapes=None) -> list[str]:
+    """`size` kingdom cards of `pool` (or all of them), then the landscapes dealt on the
+    way (at most `most`): of `landscapes`, by default those of the pool's sets. Without
+    landscapes, the draw is `rng.sample(pool, size)` (the same kingdoms as before there
+    were any)."""
     pool = list(pool)
-    landscapes = landscapes_of_sets(catalog, pool)
+    landscapes = landscapes_of_sets(catalog, pool) if landscapes is None else \
+        list(landscapes)
     size = min(size, len(pool))
     if not landscapes:
         return rng.sample(pool, size)

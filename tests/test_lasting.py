@@ -83,3 +83,26 @@ def test_random_games_with_every_construct_keep_the_invariants():
 def test_bots_play_the_fan_kingdom():
     results = run_games(FAN, KINGDOM, ["bm", "bm"], 4, 1, check_invariants=True)
     assert sum(b.wins for b in results.bots) >= 1
+
+
+def test_a_bot_exchanges_a_traveller_for_a_better_card():
+    from dsl.language.strategy import find_strategy
+    from interpreter.bots.agents import Bot
+    bots = [Bot(find_strategy("bm", FAN)), Bot(find_strategy("bm", FAN))]
+    g = Game(FAN, KINGDOM, 2, bots, deal=False)
+    g.start_turn(TurnState(0, 0))
+    cart = g.new_card("pilgrim_cart", g.players[0].hand, 0)
+    g.play_from_hand(0, cart)
+    g.end_turn()
+    assert "p1 exchanges pilgrim_cart for wayfarer" in g.log
+
+
+def test_off_turn_plays_are_not_the_turn_players_plays():
+    agents = [ScriptedAgent("p1", []), ScriptedAgent("p2", ["yes", []])]
+    g = Game(FAN, KINGDOM, 2, agents, deal=False)
+    g.start_turn(TurnState(0, 0))
+    militia = g.new_card("militia", g.players[0].hand, 0)
+    g.new_card("road_guard", g.players[1].hand, 1)
+    g.play_from_hand(0, militia)
+    assert [c.id for c in g.turn.played] == ["militia"]
+    assert g.turn.actions == 0 and g.players[1].off_turn == {"actions": 1}

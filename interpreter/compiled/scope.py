@@ -228,7 +228,10 @@ def _kingdom_checks(plan) -> None:
 _NOT_COMPILED = {A.Overpay: "overpays (`overpay`)",
                  A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision",
                  A.CallCard: "calls a card from a mat (`call`)",
-                 A.InZone: "tests where a card is (`it is in play`)"}
+                 A.InZone: "tests where a card is (`it is in play`)",
+                 A.Lasting: "starts an ability beyond its turn (`rest of game ...`, `until "
+                 "next turn on ...`)",
+                 A.Exchange: "exchanges a card for another (`exchange ... for`)"}
 _MAT_EVENTS = ("turn_start", "action_resolved", "buy_end")
 _TURN_FACTS = ("actions", "buys", "coins")
 

@@ -15,9 +15,9 @@ def landscapes_of_sets(catalog, pool) -> list[str]:
 
 
 def deal_kingdom(catalog, rng, pool, size: int = KINGDOM_SIZE,
-                 most: int = MOST_LANDSCAPES, landscapes=None) -> list[str]:
+                 at_most: int = MOST_LANDSCAPES, landscapes=None) -> list[str]:
     """`size` kingdom cards of `pool` (or all of them), then the landscapes dealt on the
-    way (at most `most`): of `landscapes`, by default those of the pool's sets. Without
+    way (at most `at_most`): of `landscapes`, by default those of the pool's sets. Without
     landscapes, the draw is `rng.sample(pool, size)` (the same kingdoms as before there
     were any)."""
     pool = list(pool)
@@ -32,7 +32,7 @@ def deal_kingdom(catalog, rng, pool, size: int = KINGDOM_SIZE,
         if len(kingdom) == size:
             break
         if catalog.is_landscape(cid):
-            if len(dealt) < most:
+            if len(dealt) < at_most:
                 dealt.append(cid)
         else:
             kingdom.append(cid)

@@ -25,10 +25,11 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     HAVE_ANY_IN_PLAY, OWN_COST_CHANGE, OWN_COST_CHANGE_PER, SETUP, THIS, DIVIDER, EVENT,
     IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
-    NOT_IN_SUPPLY, ONCE_PER, PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
+    NOT_IN_SUPPLY, PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
 )
 from .clauses import bonus
+from .landscape_words import ONCE_PER
 from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence

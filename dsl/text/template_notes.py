@@ -76,7 +76,7 @@ GLOSSARY = {
 }
 TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2"}   # dsl/text/terminal.py's
 SOURCES = ("dsl/text/phrases.py", "dsl/text/phrases_lasting.py", "dsl/text/terminal.py",
-           "dsl/text/web_words.py", "dsl/text/token_phrases.py")
+           "dsl/text/web_words.py", "dsl/text/token_phrases.py", "dsl/text/landscape_words.py")
                                         # the modules that mark templates (N_, ngettext)
 MARKERS = {"N_": 1, "ngettext": 2}
 

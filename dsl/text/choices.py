@@ -6,6 +6,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .forms import joined, variant
+from .phrases_mats import MAY_CALL_FOR, MAY_CALL_TO
 from dsl.language.walk import nodes
 from .clauses import play
 from .context import Ctx, bind_name, is_call, names_in, num
@@ -13,6 +14,9 @@ from .words import cards_np, condition, that_is, them
 
 
 def may(ctx: Ctx, s: A.May) -> str:
+    if isinstance(s.stmt, A.CallCard) and s.body:     # "you may call this, for +2 Actions"
+        bonuses = all(isinstance(x, A.Bonus) for x in s.body)
+        return ctx.p(MAY_CALL_FOR if bonuses else MAY_CALL_TO, x=after_clause(ctx, s.body))
     if s.stmt is None:
         saved = ctx.person
         if ctx.he:

@@ -4,7 +4,7 @@ renderer (dsl.text.clauses looks these up by node type)."""
 from __future__ import annotations
 
 from dsl.language import ast as A
-from . import clauses as C
+from . import clauses as C, mats
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .phrases_lasting import EXCHANGE, HE_DOES, REST_OF_GAME, REST_START, \
     REST_UNAFFECTED, UNTIL_NEXT_TURN
@@ -13,6 +13,8 @@ from .words import amount, cost_phrase, describe, kind_adj, them
 
 
 def later(ctx: Ctx, s: A.Later) -> str:
+    if s.event == "cleanup_end" and s.card is None:
+        return mats.after_cleanup(ctx, s)
     body = ctx.block(s.body)
     if s.event == "cleanup_start" and s.card is None:
         return ctx.t(LATER_CLEANUP, x=body)
@@ -66,6 +68,8 @@ def exchange(ctx: Ctx, s: A.Exchange) -> str:
 
 
 def extra_turn(ctx: Ctx, s: A.ExtraTurn) -> str:
+    if s.who == "you" and s.no_card_buys:
+        return mats.extra_turn_no_buys(ctx, s)
     if s.who == "you":
         text = ctx.t(EXTRA_TURN_YOU)
         if s.at_most_in_a_row is not None:
@@ -95,6 +99,8 @@ def turn_cost(ctx: Ctx, s: A.TurnCost) -> str:
 
 
 def turn_draw(ctx: Ctx, s: A.TurnDraw) -> str:
+    if s.more:
+        return mats.turn_draw_more(ctx, s)
     usual = ctx.catalog.rules.hand_size if ctx.catalog is not None and ctx.catalog.rules \
         else 5
     if num(s.amount) is not None:                 # a number: its noun agrees with it

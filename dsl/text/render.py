@@ -39,7 +39,8 @@ from .word_order import apply_rules
 from .forms import variant
 from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
-from dsl.language.walk import mat_names
+from .mats import reminded_mats, vp_on_mat
+from .phrases_mats import MAT_EVENT, VP_ON_MAT
 
 
 # ---- the rendered card -------------------------------------------------------------------------
@@ -70,6 +71,9 @@ def _vp_line(ctx: Ctx, vp) -> str:
             is_call(vp.left, "count"):
         n = vp.right.value              # "for every 10 cards": the plural form of 10
         return sentence(ctx.tn(VP_PER, n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
+    on_mat = vp_on_mat(vp)
+    if on_mat is not None:                # `4 * count(tavern mat where this)`
+        return sentence(ctx.tn(VP_ON_MAT, on_mat[0], mat=mat_name(ctx, on_mat[1])))
     if is_call(vp, "count") and isinstance(vp.args[0], A.Where) and \
             vp.args[0].source == A.Name("all_cards"):
         return sentence(ctx.t(VP_PER_CARD, kind=kind_adj(ctx, vp.args[0].cond)))
@@ -147,7 +151,7 @@ def _trigger_line(ctx: Ctx, trig) -> str:
     who = {"you": 0, "other": 1, "anyone": 2}.get(trig.who, 2)
     if trig.where == "supply":
         who = 0                          # done by the event's player: "when you gain ..."
-    templates = EVENT.get(trig.on)
+    templates = EVENT.get(trig.on) or MAT_EVENT.get(trig.on)
     text = ctx.t(templates[who], what=what, x=effect) if templates else effect
     if trig.what == "this":
         text = variant(text, "self")     # the card itself: Czech "když si tuto kartu koupíš"
@@ -271,7 +275,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if card.vp is not None and not vp_first:
         lines.append(_vp_line(ctx, card.vp))
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
-              for mat in sorted(mat_names(card.on_play))]
+              for mat in sorted(reminded_mats(card.on_play))]
     if card.setup:
         ctx.bound = {}
         below_setup = [sentence(ctx.t(SETUP, x=cap(block(ctx, card.setup))))]

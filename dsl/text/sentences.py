@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 
-from . import choices, clauses as C, idioms, lasting, moves, own_tokens
+from . import choices, clauses as C, idioms, lasting, mats, moves, own_tokens
 from .context import Ctx, cap
 from .forms import joined, variant
 
 STATEMENTS = {**C.CLAUSES, **moves.CLAUSES, **choices.CLAUSES,      # statement type ->
-              **lasting.CLAUSES, **own_tokens.CLAUSES}                                    # its clause
+              **lasting.CLAUSES, **own_tokens.CLAUSES, **mats.CLAUSES}     # its clause
 
 
 def context_for(locale, catalog, card, **kw) -> Ctx:

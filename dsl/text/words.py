@@ -10,6 +10,7 @@ from .token_phrases import FACE_UP, YOUR_TOKENS_ON
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
 from .forms import variant
+from .phrases_mats import COINS_AT_LEAST, IN_ZONE, ON_MAT_IS, PREVIOUS_TURN, TURNS_IN_A_ROW
 
 
 def _not_this(cond) -> bool:
@@ -48,6 +49,9 @@ def a_card_that(ctx: Ctx, cond) -> str:
     its cost test (a conjunct comparing the card's cost) after the noun."""
     parts = conjuncts(cond)
     tests = [p for p in parts if cost_test(p) is not None]
+    if len(parts) == 1 and len(tests) == 1:      # `cost <= $4`: "a card costing up to $4"
+        op, cost = cost_test(tests[0])
+        return ctx.t(COSTING_CMP[op], what=ctx.t(A_CARD), cost=cost_phrase(ctx, cost))
     if len(tests) != 1 or len(parts) == 1:
         return ctx.t(A_KIND, kind=kind_adj(ctx, cond))
     rest = [p for p in parts if p is not tests[0]]
@@ -337,6 +341,8 @@ def describe(ctx: Ctx, e) -> str:
     if isinstance(e, A.Name):
         if e.name in FACT_NAMES and e.name not in ctx.bound:
             return ctx.t(FACT_NAMES[e.name])
+        if e.name == "turns_in_a_row" and e.name not in ctx.bound:
+            return ctx.t(TURNS_IN_A_ROW)
         if ctx.bound.get(e.name, ("",))[0] in NUMBER_BOUND:
             return amount(ctx, e)
         return them(ctx, e.name)
@@ -361,6 +367,12 @@ def describe(ctx: Ctx, e) -> str:
         return ctx.t(FACT, name=e.func)
     if isinstance(e, (A.Where, A.Mat, A.OfPlayer)):
         return zone_np(ctx, e)
+    if isinstance(e, A.InZone):              # `it is in play`: "it's still in play"
+        sub = describe(ctx, e.subject) if not isinstance(e.subject, A.Name) else \
+            them(ctx, e.subject.name, pronoun=True)
+        if e.zone.endswith(" mat"):
+            return ctx.t(ON_MAT_IS[e.negated], it=sub, mat=mat_name(ctx, e.zone[:-4]))
+        return ctx.t(IN_ZONE[e.zone][e.negated], it=sub)
     if isinstance(e, A.Is):
         sub = describe(ctx, e.subject) if not isinstance(e.subject, A.Name) else \
             them(ctx, e.subject.name, pronoun=True)
@@ -408,6 +420,12 @@ def condition(ctx: Ctx, c) -> str:
         if is_call(l, "count") and isinstance(l.args[0], A.Name) and c.op == "=" and \
                 num(r) == 0 and l.args[0].name in HISTORY_NONE_ANY:
             return ctx.t(HISTORY_NONE_ANY[l.args[0].name])
+        if l == A.Name("turns_in_a_row") and "turns_in_a_row" not in ctx.bound and \
+                num(r) == 1 and c.op in ("=", "!=", ">"):   # "the previous turn wasn't yours"
+            return ctx.t(PREVIOUS_TURN[c.op != "="])
+        if l == A.Name("coins") and "coins" not in ctx.bound and c.op == ">=" and \
+                num(r) is not None and not ctx.he:
+            return ctx.t(COINS_AT_LEAST, n=num(r))
         if isinstance(l, A.Name) and l.name in FACT_AT_LEAST and l.name not in ctx.bound \
                 and c.op == ">=" and num(r) is not None:
             return ctx.t(FACT_AT_LEAST[l.name], n=num(r))

@@ -93,9 +93,12 @@ class Abilities:
         owner's discard pile: not a gain (no gain is heard), not a trash. Nothing when that
         pile is empty or the card has no pile to go back to."""
         pile = self.pile_named(cid)
-        home = self.supply.get(card.id)
+        own = card.d.id
+        if self.masks and card.uid in self.masks:   # a card played as a Traveller goes
+            own = self.masks[card.uid][1].id        # back to its own pile
+        home = self.supply.get(own)
         if home is None:
-            home = self.homes.get(card.id)
+            home = self.homes.get(own)
         if pile is None or not len(pile) or home is None or card.zone is home:
             return False
         owner = card.owner if card.owner is not None else p

@@ -83,6 +83,14 @@ class Abilities:
                 out.append((a, a.source, q, None))
         return out
 
+    def listen_from_supply(self, d) -> None:
+        """A card brought into the game (a scenario's setup) whose triggers listen to the
+        Supply: they work from it as from a pile's card."""
+        heard = [(d, t) for t in d.triggers if t.where == "supply"]
+        if heard and all(x.id != d.id for x, _ in self.supply_listeners):
+            self.supply_listeners = self.supply_listeners + tuple(heard)
+            self.supply_events = self.supply_events | {t.on for _, t in heard}
+
     # ---- exchanging ------------------------------------------------------------------------
     def can_exchange(self, cid: str) -> bool:
         pile = self.pile_named(cid)

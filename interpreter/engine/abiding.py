@@ -83,6 +83,14 @@ class Abilities:
                 out.append((a, a.source, q, None))
         return out
 
+    def listen_from_supply(self, d) -> None:
+        """A card brought into the game (a scenario's setup) whose triggers listen to the
+        Supply: they work from it as from a pile's card."""
+        heard = [(d, t) for t in d.triggers if t.where == "supply"]
+        if heard and all(x.id != d.id for x, _ in self.supply_listeners):
+            self.supply_listeners = self.supply_listeners + tuple(heard)
+            self.supply_events = self.supply_events | {t.on for _, t in heard}
+
     # ---- exchanging ------------------------------------------------------------------------
     def can_exchange(self, cid: str) -> bool:
         pile = self.pile_named(cid)
@@ -93,9 +101,12 @@ class Abilities:
         owner's discard pile: not a gain (no gain is heard), not a trash. Nothing when that
         pile is empty or the card has no pile to go back to."""
         pile = self.pile_named(cid)
-        home = self.supply.get(card.id)
+        own = card.d.id
+        if self.masks and card.uid in self.masks:   # a card played as a Traveller goes
+            own = self.masks[card.uid][1].id        # back to its own pile
+        home = self.supply.get(own)
         if home is None:
-            home = self.homes.get(card.id)
+            home = self.homes.get(own)
         if pile is None or not len(pile) or home is None or card.zone is home:
             return False
         owner = card.owner if card.owner is not None else p

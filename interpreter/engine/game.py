@@ -150,6 +150,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
             self.protection = self.protection or d.protects
             self.held_listeners = held_listeners([d], self.held_listeners)
             self.listen_zones = listen_zones([d], self.listen_zones)
+            self.listen_from_supply(d)
         self.keeps_history = self.keeps_history or d.reads_history
         self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card

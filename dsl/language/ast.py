@@ -482,12 +482,13 @@ class PayTokens:
 class OwnToken:
     """A player's own token (its kind has `on_pile`, `next` or `two_sided`): `move your
     KIND token to a pile where COND` (he picks a Supply pile COND holds of; from wherever
-    it was), `put your KIND token on deck`, `take your KIND token`, `turn your KIND token
+    it was), `move your KIND token to pile of it` (Seaway), `put your KIND token on deck`, `take your KIND token`, `turn your KIND token
     over`."""
     kind: str
     action: str                 # pile | deck | take | turn
     where: Optional[Expr] = None
     pos: Pos = _pos
+    card: Optional[Expr] = None   # `to pile of it`: the pile of that card's name
 
 
 @dataclass(frozen=True)

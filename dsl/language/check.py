@@ -30,6 +30,7 @@ FUNCTIONS = {  # name: (argument types, result type)
     "sum": (("cards", "measure"), "number"),    # `sum(trashed, coins_cost)`: the total
     "shared_tokens": (("token_kind",), "number"),   # on the mat all players share
     "face_up": (("token_kind",), "bool"),        # the acting player's two-sided token
+    "token_out": (("token_kind",), "bool"),      # his own token is on a pile, deck, taken
     "your_tokens": (("card_name",), "number"),   # his own tokens on the pile of a card
 }
 # What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
@@ -424,6 +425,8 @@ class Checker:
             self.known("token", s, s.kind, self.scope.known_tokens)
             if s.where is not None:
                 self.cond(s.where, True)
+            if s.card is not None:
+                self.want(s.card, self.expr(s.card), ("cards",), "'pile of'")
         elif isinstance(s, A.Inherit):
             self.kind(s, s.name)
             self.gain_spec(s.spec)

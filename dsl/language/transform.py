@@ -347,6 +347,9 @@ class _ToAst(Transformer):
         where = c[2][1] if len(c) > 2 else None
         return A.OwnToken(str(c[0]), "pile", where, _pos(meta))
 
+    def move_own_token_of(self, meta, c):
+        return A.OwnToken(str(c[0]), "pile", None, _pos(meta), card=c[2])
+
     def put_own_token(self, meta, c):
         return A.OwnToken(str(c[0]), "deck", None, _pos(meta))
 

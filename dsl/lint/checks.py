@@ -215,6 +215,10 @@ def check_printed_text(src, card) -> None:
         if not isinstance(text, str):
             continue
         key = ("text", lang)
+        # a token's name is no bonus ("your +1 Card token", "the -$2 cost token")
+        # (Teacher: "your +1 Card, +1 Action, +1 Buy, or +$1 token")
+        text = re.sub(r"(?:[+\-\u2212]\s*\$?\d+(?:\s+\w+)?\s*,?\s*(?:(?:or|and)\s+)?)+"
+                      r"token", "token", text, flags=re.I)
 
         def warn(message):
             src.error(key, "W020", f"printed text ({lang}) {message}", severity="warning")

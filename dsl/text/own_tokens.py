@@ -6,8 +6,8 @@ from dsl.language import ast as A
 from .context import Ctx, conjuncts, token_name
 from .phrases import COSTING, IN_SUPPLY, KIND_PLURAL
 from .token_phrases import (INHERIT, MOVE_OWN_TOKEN, OWN_ANY_PILE, OWN_KIND_PILE,
-                            OWN_NO_TOKENS, PUT_OWN_TOKEN, TAKE_OWN_TOKEN, TURN_OWN_TOKEN)
-from .words import cost_phrase, kind_adj, that_is
+                            OWN_ITS_PILE, OWN_NO_TOKENS, OWN_PILE_OF, PUT_OWN_TOKEN, TAKE_OWN_TOKEN, TURN_OWN_TOKEN)
+from .words import cost_phrase, describe, kind_adj, that_is
 
 NO_TOKENS = A.Compare("=", A.Name("your_tokens"), A.Num(0))
 
@@ -27,6 +27,10 @@ def _piles(ctx: Ctx, cond) -> str:
 
 def own_token(ctx: Ctx, s: A.OwnToken) -> str:
     kind = token_name(ctx, s.kind)
+    if s.action == "pile" and s.card is not None:     # Seaway: "to its pile"
+        piles = ctx.t(OWN_ITS_PILE) if isinstance(s.card, A.Name) else \
+            ctx.t(OWN_PILE_OF, card=describe(ctx, s.card))
+        return ctx.p(MOVE_OWN_TOKEN, kind=kind, piles=piles)
     if s.action == "pile":
         return ctx.p(MOVE_OWN_TOKEN, kind=kind, piles=_piles(ctx, s.where))
     pair = {"deck": PUT_OWN_TOKEN, "take": TAKE_OWN_TOKEN, "turn": TURN_OWN_TOKEN}[s.action]

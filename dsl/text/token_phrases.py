@@ -14,6 +14,7 @@ PUT_OWN_TOKEN = (N_("put your {kind} token on your deck"),
 TAKE_OWN_TOKEN = (N_("take your {kind} token"), N_("takes his {kind} token"))
 TURN_OWN_TOKEN = (N_("turn your {kind} token over"), N_("turns his {kind} token over"))
 OWN_ANY_PILE = N_("a Supply pile")
+OWN_PILE_OF = N_("the pile of {card}")
 OWN_KIND_PILE = N_("a {kind} Supply pile")
 OWN_NO_TOKENS = N_("{piles} you have no tokens on")
 # `your estate cards inherit SPEC`: {what} the Supply card, {cards} the player's cards
@@ -23,4 +24,8 @@ INHERIT = (N_("set aside {what}. For the rest of the game, your {cards} have its
               "abilities and types"))
 # `face_up(journey)`, `your_tokens(it)`
 FACE_UP = N_("your {kind} token is face up")
+TOKEN_OUT = N_("your {kind} token is out")
+FACE_DOWN = N_("your {kind} token is face down")
+TOKEN_NOT_OUT = N_("your {kind} token is not out")
+OWN_ITS_PILE = N_("its pile")
 YOUR_TOKENS_ON = N_("the number of your tokens on its pile")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .token_phrases import FACE_UP, YOUR_TOKENS_ON
+from .token_phrases import FACE_DOWN, FACE_UP, TOKEN_NOT_OUT, TOKEN_OUT, YOUR_TOKENS_ON
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
 from .forms import variant
@@ -360,8 +360,9 @@ def describe(ctx: Ctx, e) -> str:
             return amount(ctx, e)
         if e.func in ("name", "distinct") and e.args:
             return describe(ctx, e.args[0])
-        if e.func == "face_up" and e.args and isinstance(e.args[0], A.Name):
-            return ctx.t(FACE_UP, kind=token_name(ctx, e.args[0].name))
+        if e.func in ("face_up", "token_out") and e.args and isinstance(e.args[0], A.Name):
+            return ctx.t(FACE_UP if e.func == "face_up" else TOKEN_OUT,
+                         kind=token_name(ctx, e.args[0].name))
         if e.func == "your_tokens":
             return amount(ctx, e)
         return ctx.t(FACT, name=e.func)
@@ -379,6 +380,10 @@ def describe(ctx: Ctx, e) -> str:
         return ctx.t(COND["it_is_not" if e.negated else "it_is"], it=sub,
                      pred=pred(ctx, A.Name(e.kind)))
     if isinstance(e, A.Not):
+        o = e.operand
+        if is_call(o, "face_up") or is_call(o, "token_out"):   # "face down", "not out"
+            return ctx.t(FACE_DOWN if o.func == "face_up" else TOKEN_NOT_OUT,
+                         kind=token_name(ctx, o.args[0].name))
         return ctx.t(COND["not"], x=describe(ctx, e.operand))
     if isinstance(e, A.And):
         return ctx.t(AND, a=describe(ctx, e.left), b=describe(ctx, e.right))

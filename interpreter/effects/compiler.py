@@ -166,6 +166,9 @@ def _call(e: A.Call):
     if name == "face_up":
         kind = e.args[0].name
         return lambda g, f: g.face_up(f.actor, kind)
+    if name == "token_out":
+        kind = e.args[0].name
+        return lambda g, f: g.token_place(f.actor, kind) is not None
     if name == "tokens":
         kind = e.args[0].name
         return lambda g, f: g.players[f.actor].tokens.get(kind, 0)

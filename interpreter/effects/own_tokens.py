@@ -34,6 +34,10 @@ class OwnTokenStatements:
             return g.turn_token(p, s.kind)
         if s.action != "pile":
             return g.place_token(p, s.kind, s.action)
+        if s.card is not None:                # `to pile of it`: no choice
+            cards = self.ev.cards(s.card, f)
+            pid = g.pile_id_of(cards[0].d.id) if cards else None
+            return g.place_token(p, s.kind, pid) if pid in g.supply else False
         piles = self.own_token_piles(s, f)
         if not piles:
             return False

@@ -165,7 +165,8 @@ class OwnTokens:
                 body = getattr(rule, which) if rule is not None else ()
                 if body:
                     if self.logging:
-                        self.say(f"{self.name(p)} gets what his {kind} token on the {pid} pile gives")
+                        self.say(f"{self.name(p)} gets what his {kind} token on the {pid} "
+                                 "pile gives")
                     self.interp.run_spend(p, kind, body)
 
     def _own_costs_again(self) -> None:

@@ -6,9 +6,10 @@ from dsl.language.loader import load_shipped
 
 ROOT = Path(__file__).resolve().parent.parent
 # The Potion is also the second part of a cost (Alchemy's cost rules), and `curse` is a type;
-# `count` is also the language's count() (Dark Ages' Count is named after neither); `port` is
-# also the network port the web playground listens on (Adventures' Port is not that).
-RULE_WORDS = {"potion", "count", "port"}
+# `count` is also the language's count() (Dark Ages' Count is named after neither). Adventures'
+# Port, Page, Plan and Save are also programming words: the network port the web playground
+# listens on, a PDF or web page, a game's setup plan, saving an image file.
+RULE_WORDS = {"potion", "count", "port", "page", "plan", "save"}
 
 
 def _code_words(path: Path):

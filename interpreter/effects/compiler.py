@@ -258,8 +258,8 @@ def _arith(e: A.Arith):
 
     def arith(g, f):
         a, b = left(g, f), right(g, f)
-        if a is None or b is None:
-            return None
+        if a is None or b is None or isinstance(a, list) or isinstance(b, list):
+            return None          # (a number variable a branch not taken left unbound)
         if isinstance(a, Cost):
             if op == "+":
                 return Cost(a.coins + b, a.potion)
@@ -358,7 +358,7 @@ def _compare(e: A.Compare):
 
     def compare(g, f):
         a, b = left(g, f), right(g, f)
-        if a is None or b is None:
+        if a is None or b is None or isinstance(a, list) or isinstance(b, list):
             return False
         if isinstance(a, Cost):
             return isinstance(b, Cost) and cost_test(a, b)

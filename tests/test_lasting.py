@@ -106,3 +106,17 @@ def test_off_turn_plays_are_not_the_turn_players_plays():
     g.play_from_hand(0, militia)
     assert [c.id for c in g.turn.played] == ["militia"]
     assert g.turn.actions == 0 and g.players[1].off_turn == {"actions": 1}
+
+
+@pytest.mark.parametrize("program, code, words", [
+    ("exchange this for silvr", "E004", "unknown card type or card id 'silvr'"),
+    ("exchange this for action", "E005", "takes a card id"),
+    ("exchange 3 for silver", "E005", "'exchange' needs a cards"),
+])
+def test_lint_checks_an_exchange(tmp_path, program, code, words):
+    p = tmp_path / "c.yaml"
+    p.write_text("id: fan_x\nset: fan\ncost: 3\ntypes: [action]\nnames: {en: X}\n"
+                 f"on_play: '{program}'\n", encoding="utf-8")
+    got = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert any(d.code == code and words in d.message for d in got), \
+        [d.format() for d in got]

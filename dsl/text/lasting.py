@@ -7,7 +7,7 @@ from dsl.language import ast as A
 from . import clauses as C, mats
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .phrases_lasting import EXCHANGE, HE_DOES, REST_OF_GAME, REST_START, \
-    REST_UNAFFECTED, UNTIL_NEXT_TURN
+    REST_UNAFFECTED, REST_UNAFFECTED_AND, UNTIL_NEXT_TURN
 from .context import Ctx, cap, cost_test, is_kind_name, num, token_name
 from .words import amount, cost_phrase, describe, kind_adj, them
 
@@ -43,6 +43,18 @@ def lasting(ctx: Ctx, s: A.Lasting) -> str:
         return ctx.t(REST_UNAFFECTED)
     if s.event == "turn_start":
         return ctx.t(REST_START, x=ctx.block(s.body))
+    return ctx.t(REST_OF_GAME if s.span == "game" else UNTIL_NEXT_TURN,
+                 x=lasting_event(ctx, s))
+
+
+def unaffected_and(ctx: Ctx, b: A.Lasting) -> str:
+    """`rest of game unaffected` + `rest of game on play of action { +1 action }`, said
+    as one sentence (Champion)."""
+    return ctx.t(REST_UNAFFECTED_AND, x=lasting_event(ctx, b))
+
+
+def lasting_event(ctx: Ctx, s: A.Lasting) -> str:
+    """"when you play an Action card, +1 Action" of a lasting ability on an event."""
     who = {"you": 0, "other": 1, "anyone": 2}[s.who]
     body = ctx.block(s.body) if who == 0 else \
         ctx.t(HE_DOES, x=C.in_their_person(ctx, s.body))
@@ -54,8 +66,7 @@ def lasting(ctx: Ctx, s: A.Lasting) -> str:
     else:
         what = them(ctx, s.card.name, pronoun=True)
     templates = EVENT.get(s.event)
-    text = ctx.t(templates[who], what=what, x=body) if templates else body
-    return ctx.t(REST_OF_GAME if s.span == "game" else UNTIL_NEXT_TURN, x=text)
+    return ctx.t(templates[who], what=what, x=body) if templates else body
 
 
 def exchange(ctx: Ctx, s: A.Exchange) -> str:

@@ -79,6 +79,8 @@ class Abilities:
                 continue
             if (a.who == "you" and q != a.owner) or (a.who == "other" and q == a.owner):
                 continue
+            if ev.card is not None and ev.card is a.source:
+                continue                  # never its own card (Champion's play, replayed)
             if self._later_hears(a, ev.card):
                 out.append((a, a.source, q, None))
         return out

@@ -239,3 +239,13 @@ def test_records_keep_events_and_replay_them(tmp_path):
     out = run_dsl("replay", "--cards", str(FAN), str(rec))
     assert out.returncode == 0, out.stderr
     assert "buys the Event" in out.stdout
+
+
+def test_a_scenario_putting_an_event_in_a_zone_is_refused_with_its_position(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text(f"name: x\ncards: [{FAN}]\nkingdom: [poor_box]\nsetup:\n"
+                 "  p1: {hand: [poor_box]}\nsteps:\n  - end_turn\n")
+    out = run_dsl("test", str(f))
+    assert out.returncode != 0
+    assert "bad.yaml:5:15: 'poor_box' is a landscape (an Event), not a card" in out.stdout + \
+        out.stderr

@@ -17,6 +17,9 @@ FACTS = {
     # the turns in a row the acting player has taken, this one included (1: the previous
     # turn was not his); 0 when it is not his turn
     "turns_in_a_row": lambda g, f: g.turn.run if g.turn.player == f.actor else 0,
+    # the buys made this turn, Events included (the one in progress too): "your first buy"
+    "buys_made": lambda g, f: sum(1 for q, _ in g.turn.buys_made if q == f.actor) +
+    len(g.turn.landscapes_bought) if g.turn.player == f.actor else 0,
 }
 
 

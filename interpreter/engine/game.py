@@ -497,5 +497,5 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
         self._interp = None
         self.pending.clear()
         self.turn = None
-        self.__dict__.pop("move", None)          # a game with masks: its own move (a cycle)
-        self.__dict__.pop("buyable", None)       # a game with Events: its own (a cycle too)
+        for own in ("move", "buyable"):          # a game with masks / Events: its own (cycles)
+            self.__dict__.pop(own, None)

@@ -32,8 +32,7 @@ __all__ = ["Game", "GameError", "NOTHING_LISTENED", "winners_of"]
 
 
 def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
-    """The seats with the most VP, ties broken by the rules (`fewer_turns`: of the tied,
-    those who took the fewest turns)."""
+    """The seats with the most VP, ties broken by the rules (`fewer_turns`: fewest turns)."""
     best = max(scores)
     tied = [i for i, s in enumerate(scores) if s == best]
     if len(tied) > 1 and tie_break == "fewer_turns":

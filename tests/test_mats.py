@@ -120,3 +120,21 @@ def test_random_games_with_mats_keep_every_card_in_one_place():
     for seed in range(8):
         finished, g = fuzz_game(CAT, KINGDOM, seed)
         g.check_invariants()
+
+
+@pytest.mark.parametrize("hand, body, yes", [
+    (["estate"] * 5, "discard all cards from hand; +5 cards", True),
+    (["copper", "copper", "estate", "estate", "copper"], "discard all cards from hand; +5 cards",
+     True),
+    (["gold", "gold", "gold", "silver", "silver"], "discard all cards from hand; +5 cards", False),
+    (["silver", "estate", "silver", "silver", "gold"], "trash 1 card from hand", True),
+    (["curse", "gold", "gold", "gold", "silver"], "trash 1 card from hand", True),
+    (["gold", "gold", "gold", "silver", "silver"], "trash 1 card from hand", False),
+])
+def test_bots_call_to_replace_a_weak_hand_or_trash_junk(hand, body, yes):
+    b = bot(KINGDOM)
+    g = game(KINGDOM)
+    card, = put(g, 0, "tavern mat", ["dawn_patrol"])
+    put(g, 0, "hand", hand)
+    put(g, 0, "deck", ["copper"] * 7 + ["silver"] * 3 + ["estate"] * 3 + ["gold"])
+    assert call_answer(b, g, may_call(g, card, body)) is yes

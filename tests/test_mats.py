@@ -138,3 +138,15 @@ def test_bots_call_to_replace_a_weak_hand_or_trash_junk(hand, body, yes):
     put(g, 0, "hand", hand)
     put(g, 0, "deck", ["copper"] * 7 + ["silver"] * 3 + ["estate"] * 3 + ["gold"])
     assert call_answer(b, g, may_call(g, card, body)) is yes
+
+
+def test_an_extra_turn_without_buying_cards_is_logged_and_offers_no_card():
+    g = game(KINGDOM)
+    qd, = put(g, 0, "hand", ["quiet_day"])
+    put(g, 0, "deck", ["gold"] * 6)
+    g.play_from_hand(0, qd)
+    g.end_turn()
+    assert g.turn.player == 0 and g.turn.no_card_buys
+    assert "-- turn of p1 (no card can be bought)" in g.log
+    g.play_all_treasures(0)
+    assert g.turn.coins == 15 and g.buyable() == ()

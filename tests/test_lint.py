@@ -141,12 +141,22 @@ def errors(tmp_path, program: str, name="card.yaml"):
     ("trash played", "this turn's history"),
     ("+$(tokens(coinz))", "no card gives 'coinz' tokens"),
     ("put all cards from chest mat into hand", "no card puts anything on a mat named 'chest'"),
+    ("if this is on chest mat { +1 card }", "no card puts anything on a mat named 'chest'"),
     ("+$(count(hand of player to your left))\n+$(count(trash of player to your left))",
      "only a player's own zones"),
 ])
 def test_lint_explains_what_cannot_be_evaluated(tmp_path, program, words):
     got = errors(tmp_path, program)
     assert any(words in d.message for d in got), [d.message for d in got]
+
+
+def test_a_trigger_heard_from_an_unknown_mat_is_an_error_at_its_where(tmp_path):
+    p = card(tmp_path, HEADER.format(id="fan_x") + "on_gain: +1 card\non_play: put this on "
+             "tavern mat\ntriggers:\n  - on: turn_start\n    where: taverm mat\n"
+             "    effect: may call this { +1 card }\n", "card.yaml")
+    got = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert [(d.code, d.line, d.col) for d in got] == [("E004", 10, 12)], got
+    assert "a mat named 'taverm'" in got[0].message
 
 
 def test_cost_comparisons_and_variables_as_card_names_lint_clean(tmp_path):

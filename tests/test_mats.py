@@ -120,3 +120,33 @@ def test_random_games_with_mats_keep_every_card_in_one_place():
     for seed in range(8):
         finished, g = fuzz_game(CAT, KINGDOM, seed)
         g.check_invariants()
+
+
+@pytest.mark.parametrize("hand, body, yes", [
+    (["estate"] * 5, "discard all cards from hand; +5 cards", True),
+    (["copper", "copper", "estate", "estate", "copper"], "discard all cards from hand; +5 cards",
+     True),
+    (["gold", "gold", "gold", "silver", "silver"], "discard all cards from hand; +5 cards", False),
+    (["silver", "estate", "silver", "silver", "gold"], "trash 1 card from hand", True),
+    (["curse", "gold", "gold", "gold", "silver"], "trash 1 card from hand", True),
+    (["gold", "gold", "gold", "silver", "silver"], "trash 1 card from hand", False),
+])
+def test_bots_call_to_replace_a_weak_hand_or_trash_junk(hand, body, yes):
+    b = bot(KINGDOM)
+    g = game(KINGDOM)
+    card, = put(g, 0, "tavern mat", ["dawn_patrol"])
+    put(g, 0, "hand", hand)
+    put(g, 0, "deck", ["copper"] * 7 + ["silver"] * 3 + ["estate"] * 3 + ["gold"])
+    assert call_answer(b, g, may_call(g, card, body)) is yes
+
+
+def test_an_extra_turn_without_buying_cards_is_logged_and_offers_no_card():
+    g = game(KINGDOM)
+    qd, = put(g, 0, "hand", ["quiet_day"])
+    put(g, 0, "deck", ["gold"] * 6)
+    g.play_from_hand(0, qd)
+    g.end_turn()
+    assert g.turn.player == 0 and g.turn.no_card_buys
+    assert "-- turn of p1 (no card can be bought)" in g.log
+    g.play_all_treasures(0)
+    assert g.turn.coins == 15 and g.buyable() == ()

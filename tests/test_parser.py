@@ -163,3 +163,22 @@ def test_a_selection_chosen_by_another_player_and_a_union_of_cards():
     with pytest.raises(ParseError) as e:
         parse_program("gain card costing up to $4 chosen by player to your left")
     assert "chooses among cards" in str(e.value) and e.value.line == 1
+
+
+def test_calls_zones_of_a_card_and_the_turns_moments():
+    (may,) = parse_program("may call this { +2 actions }")
+    assert isinstance(may.stmt, A.CallCard) and may.stmt.target.expr == A.Name("this")
+    (cond,) = parse_program("if it is in play { may call this { play it } }")
+    assert (cond.cond.zone, cond.cond.negated) == ("in_play", False)
+    assert parse_expr("this is not on tavern mat") == A.InZone(A.Name("this"), "tavern mat", True)
+    assert parse_expr("it is in hand").zone == "hand"
+    assert parse_expr("it is copper") == A.Is(A.Name("it"), "copper", False)  # a type, as before
+    with pytest.raises(ParseError) as e:
+        parse_program("if it is in nowhere { +1 card }")
+    assert "a card is in play, in hand" in str(e.value) and e.value.col == 13
+    (more,) = parse_program("this turn cleanup draws 2 more cards")
+    assert more.more and parse_program("this turn cleanup draws 3 cards")[0].more is False
+    (later,) = parse_program("this turn on cleanup_end { +1 card }")
+    assert later.event == "cleanup_end"
+    (extra,) = parse_program("extra turn for you without buying cards")
+    assert extra.no_card_buys and extra.who == "you"

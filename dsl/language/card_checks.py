@@ -74,6 +74,14 @@ def check_programs(src, catalog, card=None) -> None:
             src.error(key, "E004", f"unknown card type '{t}' (known: "
                       f"{', '.join(sorted(types))})")
     if card is not None:
+        written = sum(1 for k in src.positions if len(k) == 2 and k[0] == "triggers"
+                      and isinstance(k[1], int))
+        sugar = len(card.triggers) - written          # `on_gain:` and such come first
+        for i, trig in enumerate(card.triggers):     # `where: NAME mat`: a mat some card uses
+            if trig.where.endswith(" mat") and mats is not None and trig.where[:-4] not in mats:
+                src.error(("triggers", i - sugar, "where"), "E004", "no card puts anything "
+                          f"on a mat named '{trig.where[:-4]}' (known: "
+                          f"{', '.join(sorted(mats))})")
         for t in card.types:
             if t not in types:
                 src.error(("types",), "E004", f"unknown card type '{t}' (known: "

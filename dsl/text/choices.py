@@ -14,7 +14,7 @@ from .words import cards_np, condition, that_is, them
 
 
 def may(ctx: Ctx, s: A.May) -> str:
-    if isinstance(s.stmt, A.CallCard) and s.body:     # "you may call this, for +2 Actions"
+    if isinstance(s.stmt, A.CallCard) and s.body:     # "you may call this for +2 Actions"
         bonuses = all(isinstance(x, A.Bonus) for x in s.body)
         return ctx.p(MAY_CALL_FOR if bonuses else MAY_CALL_TO, x=after_clause(ctx, s.body))
     if s.stmt is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .phrases_mats import PUT_THIS_MAT
+from .phrases_mats import PUT_IT_MAT, PUT_THIS_MAT
 from .context import Ctx, bind_name, cost_test, is_call, mat_name, num, single
 from .targets import target_np
 from .words import cost_phrase
@@ -166,7 +166,8 @@ def _put(ctx: Ctx, s: A.Put) -> str:
         where = ctx.t(INTO_ZONE_OF[s.dest], player=ctx.p(PLAYER[s.owner]))
         text = ctx.verb(PUT_WHERE, what, where=where)
     elif s.dest == "mat" and t == A.AllOf(A.Name("this"), None):
-        text = ctx.p(PUT_THIS_MAT, mat=mat_name(ctx, s.mat))     # a Reserve card's
+        text = ctx.p(PUT_IT_MAT if ctx.treasure else PUT_THIS_MAT,   # a Reserve card's
+                     mat=mat_name(ctx, s.mat))
     elif s.dest == "mat":
         text = ctx.verb(PUT_MAT, what, mat=mat_name(ctx, s.mat))
     elif s.dest == "deck_bottom":

@@ -10,8 +10,10 @@ from dsl.language import ast as A
 
 from interpreter.engine.mats import is_mat
 from .value import Weigher
+from .weigh import STATEMENTS
 
-KEEP = 1.0        # what a card kept on its mat for a later call is worth, in weighed coins
+KEEP = 0.2        # what a card kept on its mat for a later call is worth, in weighed coins
+GAIN_KEEP = 1.0   # ...when the call only gains: a card worth a Silver or more (not a Copper)
 
 
 def is_call(s) -> bool:
@@ -26,7 +28,10 @@ def call_answer(bot, game, d) -> bool:
     if body and all(isinstance(x, A.Bonus) and x.counter == "actions" for x in body):
         return t.player == p and t.phase == "action" and t.actions == 0 and \
             any(c.d.is_action for c in game.players[p].hand.cards)
-    return Weigher(game, p, bot).value(body, f) >= KEEP
+    if any(type(x) not in STATEMENTS for x in body):
+        return True          # a block the weighing does not know (moving a token): called
+    keep = GAIN_KEEP if all(isinstance(x, A.Gain) for x in body) else KEEP
+    return Weigher(game, p, bot).value(body, f) >= keep
 
 
 def discards_from_mat(s, f) -> bool:

@@ -5,6 +5,7 @@ of a frame to weigh a branch in. Shared by the weigher (bots.value) and its stat
 from __future__ import annotations
 
 from dsl.language import ast as A
+from dsl.language.walk import nodes
 
 from interpreter.effects.expressions import Frame
 
@@ -27,10 +28,25 @@ def play_worth(d) -> float:
     constant bonuses, the better option of a choice, something for anything else."""
     hit = _PLAY_WORTH.get(id(d))
     if hit is None or hit[0] is not d:
-        static = _static(d.on_play, d.id)
+        static = _static(d.on_play, d.id) + _call_worth(d)
         # at least a little, unless it gains copies of itself for nothing (then it is junk)
         hit = _PLAY_WORTH[id(d)] = (d, static if _gains_itself(d) else max(0.3, static))
     return hit[1]
+
+
+CALL_SHARE, CALL_MOST = 0.5, 1.0     # a call from a mat: a share of its block, at most this
+
+
+def _call_worth(d) -> float:
+    """What a card's calls from its mat add to its play's worth (a Reserve card: its block
+    comes once per play, later, and only when worth it)."""
+    best = 0.0
+    for t in d.triggers:
+        if t.where.endswith(" mat"):
+            for n in nodes(t.effect):
+                if n.__class__ is A.May and n.stmt.__class__ is A.CallCard:
+                    best = max(best, min(CALL_MOST, CALL_SHARE * _static(n.body, d.id)))
+    return best
 
 
 _STATIC = {"cards": 1.0, "coins": 1.0, "actions": 0.4, "buys": 0.3, "potions": 1.0}

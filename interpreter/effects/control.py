@@ -61,6 +61,8 @@ class ControlStatements:
             done = self.stmt(inner, f, optional=True)
         else:
             def prompt():
+                if inner.__class__ is A.CallCard:      # "may call this (+2 actions)"
+                    return describe_stmt(s)
                 text = describe_stmt(inner) if inner is not None else describe_block(s.body)
                 return f"may {text}"
             if not self.game.decide(Decision(f.actor, "yesno", "may", prompt,

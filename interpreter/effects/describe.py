@@ -61,7 +61,11 @@ def describe_stmt(s) -> str:
         return text + ("" if s.dest == "discard" else f" to {s.dest}")
     if isinstance(s, A.Play):
         return f"play {_target(s.target)}" + ({1: "", 2: " twice"}.get(s.times, f" {s.times} times"))
+    if isinstance(s, A.CallCard):          # "call this (+2 actions)": what the call does
+        return f"call {_target(s.target)}"
     if isinstance(s, A.May):
+        if isinstance(s.stmt, A.CallCard) and s.body:
+            return f"may {describe_stmt(s.stmt)} ({describe_block(s.body)})"
         return "may " + (describe_stmt(s.stmt) if s.stmt else describe_block(s.body))
     if isinstance(s, A.Exchange):
         return f"exchange {describe_expr(s.target.expr)} for {s.card.replace('_', ' ')}"

@@ -21,10 +21,12 @@ class Mats:
         """What happens at the start of player p's turn: what his plays left for it
         (Durations) and the abilities that hear `turn_start` (a Reserve card on his mat),
         in the order he chooses among those that do something."""
-        heard, ev = [], None
+        heard, others, ev = [], [], None
         if "turn_start" in self.listened and self._may_hear("turn_start", None):
             ev = Event("turn_start", p, None)
-            heard = [x for x in self._listeners(ev) if x[2] == p]
+            heard = self._listeners(ev)
+            others = [x for x in heard if x[2] != p]      # other players' (`who: other`)
+            heard = [x for x in heard if x[2] == p]
         for x in pending:
             for c in x.keeps:                    # discarded in this turn's Clean-up
                 n = self.staying.get(c.uid, 0) - 1
@@ -32,10 +34,13 @@ class Mats:
                     self.staying[c.uid] = n
                 else:
                     self.staying.pop(c.uid, None)
-        acting = [x for x in pending if x.body] + heard
         acting = self.in_chosen_order(p, "next_turn",
                                       "order of what your cards do at the start of turn",
-                                      acting, _label)
+                                      [x for x in pending if x.body] + heard, _label)
+        for q in self._turn_order_from(p)[1:] if others else ():
+            own = [x for x in others if x[2] == q]
+            acting += self.in_chosen_order(q, "order", "order of the abilities triggered "
+                                           "by turn_start", own, _label)
         for x in acting:
             if isinstance(x, Pending):
                 self.interp.run_pending(x)

@@ -28,6 +28,8 @@ class Phases:
             who = self.name(turn.player)
             if turn.controller != turn.player:
                 who += f" (controlled by {self.name(turn.controller)})"
+            if turn.no_card_buys:
+                who += " (no card can be bought)"
             self.say(f"-- turn of {who}")
         pending = self.pending.pop(turn.player, None) if self.pending else None
         if self.abiding_starts or self.abiding:        # what lasts beyond a turn

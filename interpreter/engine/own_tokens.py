@@ -136,6 +136,15 @@ class OwnTokens:
                 n = max(0, n + hit[1])
         return type(self).draw(self, p, n)
 
+    def skip_next_draw(self, p: int) -> bool:
+        """A draw of one card at a time (`draw until`) is about to start: player p's
+        `next: {draw}` token on his deck takes its first draw (removed, nothing drawn)."""
+        hit = self._next_token(p, "draw", "deck")
+        if hit is None or hit[1] >= 0:
+            return False
+        self.place_token(p, hit[0], None)
+        return True
+
     def coins_got(self, p: int, n: int, source) -> int:
         """The $ player p gets from a card's ability, less a taken `next: {coins}` token's
         change (the token returned); other $ (a token's, a spend's) are not changed."""

@@ -163,3 +163,17 @@ def test_a_scenario_setup_of_a_kind_that_is_no_own_token_fails_with_a_position(t
     message = "\n".join(run_file(p).failures)
     assert "'embargo' is not a player's own token kind" in message and "internal" not in \
         message, message
+
+
+def test_the_terminal_shows_where_the_players_own_tokens_are():
+    import io
+    from interpreter.bots.human import HumanAgent
+    from interpreter.core.decisions import Decision
+    out = io.StringIO()
+    human = HumanAgent(0, inp=io.StringIO(""), out=out, catalog=FAN)
+    g = Game(FAN, ["signpost", "village", "smithy"], 2, [human, ScriptedAgent("p2", [])])
+    g.place_token(0, "fan_card", "village")
+    g.place_token(0, "fan_minus_card", "deck")
+    g.turn_token(0, "fan_journey")
+    human.show_state(g, Decision(0, "cards", "play", "play", (), 0, 1))
+    assert "+1 Card on Village, -1 Card on your deck, Journey face down" in out.getvalue()

@@ -149,6 +149,8 @@ class OwnTokens:
         """The $ player p gets from a card's ability, less a taken `next: {coins}` token's
         change (the token returned); other $ (a token's, a spend's) are not changed."""
         d = self.catalog.cards.get(source) if source else None
+        if d is not None and self.inherited and source in self.inherited:
+            d = self.inherited[source].get(p, d)      # his Estate playing as a Village
         if d is None or not (d.is_action or d.is_treasure):
             return n
         hit = self._next_token(p, "coins", "taken")

@@ -8,6 +8,7 @@ from .phrases import *  # noqa: F403 (the phrase templates, one module of tables
 from .forms import joined, variant
 from .phrases_mats import MAY_CALL_FOR, MAY_CALL_TO
 from dsl.language.walk import nodes
+from . import own_tokens
 from .clauses import play
 from .context import Ctx, bind_name, is_call, names_in, num
 from .words import cards_np, condition, that_is, them
@@ -80,6 +81,9 @@ def then_block(ctx: Ctx, stmts) -> str:
 
 
 def choose(ctx: Ctx, s: A.ChooseOne) -> str:
+    tokens = own_tokens.same_token_move(s)    # Teacher: "move your A, B, or C token to ..."
+    if tokens is not None:
+        return own_tokens.any_token(ctx, tokens)
     if (_same_object(s) or _gains(s)) and not ctx.he:    # "discard it or put it back"
         return ctx.t(OR, a=ctx.block(s.options[0]), b=ctx.block(s.options[1]))
     zones = _either_zone(s)

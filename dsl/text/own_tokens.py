@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .context import Ctx, conjuncts, token_name
-from .phrases import COSTING, IN_SUPPLY, KIND_PLURAL
-from .token_phrases import (INHERIT, MOVE_OWN_TOKEN, OWN_ANY_PILE, OWN_KIND_PILE,
+from .forms import joined
+from .phrases import COSTING, IN_SUPPLY, KIND_PLURAL, LIST_SEP, OR
+from .token_phrases import (INHERIT, MOVE_OWN_TOKEN, OWN_ANY_PILE, OWN_KINDS_OR, OWN_KIND_PILE,
                             OWN_ITS_PILE, OWN_NO_TOKENS, OWN_PILE_OF, PUT_OWN_TOKEN, TAKE_OWN_TOKEN, TURN_OWN_TOKEN)
 from .words import cost_phrase, describe, kind_adj, that_is
 
@@ -35,6 +36,27 @@ def own_token(ctx: Ctx, s: A.OwnToken) -> str:
         return ctx.p(MOVE_OWN_TOKEN, kind=kind, piles=_piles(ctx, s.where))
     pair = {"deck": PUT_OWN_TOKEN, "take": TAKE_OWN_TOKEN, "turn": TURN_OWN_TOKEN}[s.action]
     return ctx.p(pair, kind=kind)
+
+
+def same_token_move(s: A.ChooseOne):
+    """Teacher's `choose one`: each option one `move your KIND token to a pile where COND`,
+    all with the same COND; the options' statements, else None."""
+    opts = [o[0] if len(o) == 1 else None for o in s.options]
+    if any(o is None or o.__class__ is not A.OwnToken or o.action != "pile" or
+           o.card is not None for o in opts) or len({o.where for o in opts}) != 1:
+        return None
+    return opts
+
+
+def any_token(ctx: Ctx, opts) -> str:
+    """"move your +1 Card, +1 Action, +1 Buy, or +$1 token to ..."."""
+    names = [token_name(ctx, o.kind) for o in opts]
+
+    def render(parts):
+        if len(parts) == 2:
+            return ctx.t(OR, a=parts[0], b=parts[1])
+        return ctx.t(OWN_KINDS_OR, a=ctx.t(LIST_SEP).join(map(str, parts[:-1])), b=parts[-1])
+    return ctx.p(MOVE_OWN_TOKEN, kind=joined(names, render), piles=_piles(ctx, opts[0].where))
 
 
 def inherit(ctx: Ctx, s: A.Inherit) -> str:

@@ -18,6 +18,10 @@ PHASES = {"action": N_("action"), "buy": N_("buy"), "cleanup": N_("clean-up")}
 HAND, IN_PLAY, SUPPLY = N_("hand:"), N_("in play:"), N_("supply:")
 EVENTS = N_("events:")
 EVENT_OPTION = N_("{name} (Event)")          # an Event among the piles a buy offers
+# the player's own tokens (Adventures'): "tokens: +1 Card on Village, -1 Card on your deck"
+TOKENS = N_("tokens:")
+TOKEN_PLACES = {"pile": N_("{kind} on {card}"), "deck": N_("{kind} on your deck"),
+                "taken": N_("{kind} taken"), "down": N_("{kind} face down")}
 NONE_CHOICE = N_("(0 = none)")
 NUMBERS = N_("numbers separated by spaces ({how})")
 ALL_IN_ORDER = N_("all, in order, first first")

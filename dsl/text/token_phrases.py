@@ -14,6 +14,8 @@ PUT_OWN_TOKEN = (N_("put your {kind} token on your deck"),
 TAKE_OWN_TOKEN = (N_("take your {kind} token"), N_("takes his {kind} token"))
 TURN_OWN_TOKEN = (N_("turn your {kind} token over"), N_("turns his {kind} token over"))
 OWN_ANY_PILE = N_("a Supply pile")
+# Teacher: "your +1 Card, +1 Action, +1 Buy, or +$1 token" (the kinds of a `choose one`)
+OWN_KINDS_OR = N_("{a}, or {b}")
 OWN_PILE_OF = N_("the pile of {card}")
 OWN_KIND_PILE = N_("a {kind} Supply pile")
 OWN_NO_TOKENS = N_("{piles} you have no tokens on")

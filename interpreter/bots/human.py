@@ -87,8 +87,29 @@ class HumanAgent:
         if game.landscapes:
             self.say(f"{t(ui.EVENTS) + ' ':10}" + ", ".join(
                 f"{self.label(lid)} {d.cost}" for lid, d in game.landscapes.items()))
+        own = self.own_tokens(game, me.index)
+        if own:
+            self.say(f"{t(ui.TOKENS) + ' ':10}" + ", ".join(own))
         for line in game.log[-8:]:
             self.say("  | " + self.ui.log_line(line))
+
+    def own_tokens(self, game, p: int) -> list:
+        """Where player p's own tokens are (those out, and a two-sided one face down)."""
+        t, out = self.ui.t, []
+        names = game.catalog.token_kinds
+        for (q, kind), where in sorted((game.own_places or {}).items()):
+            if q != p:
+                continue
+            name = names[kind].names.get(self.ui.locale.code) or names[kind].names.get("en", kind)
+            if where in game.supply:
+                out.append(t(ui.TOKEN_PLACES["pile"], kind=name,
+                             card=self.pile_label(where, game.supply[where])))
+            else:
+                out.append(t(ui.TOKEN_PLACES[where], kind=name))
+        for q, kind in sorted(game.face_down):
+            if q == p:
+                out.append(t(ui.TOKEN_PLACES["down"], kind=names[kind].names.get("en", kind)))
+        return out
 
     # ---- answers ---------------------------------------------------------------------------
     def decide(self, game, d: Decision):

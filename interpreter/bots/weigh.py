@@ -267,6 +267,20 @@ def _tokens(w: Weigher, s: A.Tokens, f, t, depth) -> None:
         t.worth += 0.3
 
 
+def _own_token(w: Weigher, s, f, t, depth) -> None:
+    """A player's own token: on a pile, a bonus at each play of it (or cheaper buys); on
+    his deck or taken, a card or $1 less once; turned over, a little (the card's `if`
+    reads it); Inheritance, a card's abilities on every card of a name."""
+    if s.__class__ is A.Inherit:
+        t.worth += 1.5
+    elif s.action == "pile":
+        t.worth += 0.8
+    elif s.action in ("deck", "take"):
+        t.worth -= 0.8
+    else:
+        t.worth += 0.2
+
+
 def _next_turn(w: Weigher, s: A.NextTurn, f, t, depth) -> None:
     later = Tally()
     w.block(s.body, f, later, depth)
@@ -318,5 +332,6 @@ STATEMENTS = {
     A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
     A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
     A.NextTurn: _next_turn, A.Later: _later, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
-    A.PlayAs: _play_as, A.Lasting: _lasting, A.Exchange: _exchange,
+    A.PlayAs: _play_as, A.Lasting: _lasting, A.Exchange: _exchange, A.OwnToken: _own_token,
+    A.Inherit: _own_token,
 }

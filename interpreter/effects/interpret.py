@@ -425,6 +425,9 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         return cards
 
     def _draw_until(self, s: A.DrawUntil, f: Frame, optional):
+        g = self.game
+        if g.own_places and not truthy(self.ev.eval(s.cond, f)):
+            g.skip_next_draw(f.actor)        # a -1 Card token takes the first draw
         return self._take_until(s.cond, f, "hand", s.body)
 
     def _shuffle_into(self, s: A.ShuffleInto, f: Frame, optional):

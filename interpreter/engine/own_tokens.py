@@ -136,10 +136,21 @@ class OwnTokens:
                 n = max(0, n + hit[1])
         return type(self).draw(self, p, n)
 
+    def skip_next_draw(self, p: int) -> bool:
+        """A draw of one card at a time (`draw until`) is about to start: player p's
+        `next: {draw}` token on his deck takes its first draw (removed, nothing drawn)."""
+        hit = self._next_token(p, "draw", "deck")
+        if hit is None or hit[1] >= 0:
+            return False
+        self.place_token(p, hit[0], None)
+        return True
+
     def coins_got(self, p: int, n: int, source) -> int:
         """The $ player p gets from a card's ability, less a taken `next: {coins}` token's
         change (the token returned); other $ (a token's, a spend's) are not changed."""
         d = self.catalog.cards.get(source) if source else None
+        if d is not None and self.inherited and source in self.inherited:
+            d = self.inherited[source].get(p, d)      # his Estate playing as a Village
         if d is None or not (d.is_action or d.is_treasure):
             return n
         hit = self._next_token(p, "coins", "taken")

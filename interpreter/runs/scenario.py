@@ -210,7 +210,10 @@ def _set_up(game, setup: dict, cat, names, where) -> None:
                 pl.tokens.update(ids)
                 continue
             if zname in OWN_KEYS:
-                set_up_own(game, pl.index, zname, ids, where("setup", pname, zname))
+                try:
+                    set_up_own(game, pl.index, zname, ids, where("setup", pname, zname))
+                except GameError as e:
+                    raise ScenarioError(str(e)) from None
                 continue
             if zname == "mats":
                 for mat, mat_ids in ids.items():

@@ -44,8 +44,8 @@ def test_an_event_is_a_landscape_not_a_kingdom_card(cat):
     assert (d.landscape, d.limit, d.kingdom) == ("event", "turn", False)
     assert cat.is_landscape("poor_box") and not cat.is_kingdom("poor_box")
     assert "poor_box" not in cat.kingdom_ids()
-    assert cat.landscape_ids("event") == ["grand_feast", "pilgrims_road", "poor_box",
-                                          "street_fair"]
+    fan = [e for e in cat.landscape_ids("event") if cat.cards[e].set == "events_fan"]
+    assert fan == ["grand_feast", "pilgrims_road", "poor_box", "street_fair"]
     assert not d.triggers and d.on_play       # its on_buy: what buying it does
     assert cat.cards["village"].landscape is None
 
@@ -167,7 +167,8 @@ def test_a_strategy_bot_buys_an_event_once_a_turn(cat):
 def test_random_kingdoms_deal_the_landscapes_of_the_sets_in_use(cat):
     pool = [c for c in cat.kingdom_ids() if cat.face_of(c).set == "base"]
     assert deal_kingdom(cat, random.Random(3), pool) == random.Random(3).sample(pool, 10)
-    events = cat.landscape_ids("event")       # a fan set of Events only: named
+    events = [e for e in cat.landscape_ids("event")      # the fan set's 4 Events only
+              if cat.cards[e].set == "events_fan"]
     dealt = [deal_kingdom(cat, random.Random(s), pool, landscapes=events)
              for s in range(200)]
     for k in dealt:
@@ -189,7 +190,8 @@ def test_balance_ranks_an_event_against_events(cat):
     assert all(k[0] == "grand_feast" and len(k) == 11 for k in plan.kingdoms)
     runs = plan.runs()
     assert all(r.kingdom[-1] == "street_fair" and len(r.kingdom) == 12 for r in runs[2:])
-    assert balance.same_cost(cat, "grand_feast") == []     # no official Event costs $3
+    assert balance.same_cost(cat, "grand_feast") == ["bonfire", "expedition", "ferry",
+                                                     "plan"]   # Adventures' $3 Events
     plan = balance.make_plan(cat, "smithy", 1, 2, 0, ["moat"], ("grand_feast",))
     assert all(r.kingdom[-1] == "grand_feast" and "smithy" in r.kingdom
                for r in plan.runs())

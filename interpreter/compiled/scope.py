@@ -37,7 +37,14 @@ class Scope:
         self.catalog, self.kingdom, self.bots = catalog, list(kingdom), bots
         self.players = len(bots)
         self.set_rules = set_rules
+        for rid in set_rules:
+            if catalog.set_rules[rid].kingdom_pile is not None:
+                raise Unsupported(f"set rule '{rid}' adds a kingdom pile drawn for each game "
+                                  "(`kingdom_pile:`, the Bane): not compiled yet")
         self.plan = plan = setup_plan(catalog, kingdom, self.players, {}, set_rules)
+        if plan.aside_mixed:
+            raise Unsupported(f"the {plan.aside_mixed[0][0]} pile beside the Supply, of "
+                              "different cards (`supply: false` in `piles:`): not compiled yet")
         self.rules = catalog.rules_for(kingdom)
         _kingdom_checks(plan)
         self.slot = {cid: slot for slot, (cid, _, _) in enumerate(plan.piles)}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from dsl.language.model import Cost
+from dsl.language.walk import nodes
 
 from .compiler import is_kind
 from .control import ControlStatements, Gathering, fixed_gain
@@ -51,6 +52,22 @@ def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
         k = min(max(count(), 0), n)
         return (k if sel.mode == "exactly" else 0), k
     return 0, n
+
+
+_NAMED: dict = {}
+
+
+def names_in(spec: A.GainSpec) -> frozenset:
+    """The names a gain's kind and condition give (card ids, types): a card beside the
+    Supply in a `take: any` pile is offered only to a gain that names it or its type."""
+    hit = _NAMED.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        found = {n.name for n in nodes(spec.cond) if n.__class__ is A.Name} \
+            if spec.cond is not None else set()
+        if spec.kind:
+            found.add(spec.kind)
+        hit = _NAMED[id(spec)] = (spec, frozenset(found))
+    return hit[1]
 
 
 class Interpreter(ControlStatements, LastingStatements):
@@ -264,6 +281,21 @@ class Interpreter(ControlStatements, LastingStatements):
             if spec.cond is not None and not self.holds(spec.cond, d, frame=f):
                 continue
             out.append(cid)
+        if g.take_any:                   # a `take: any` pile beside the Supply (the Prizes)
+            named = names_in(spec)
+            for cid, pile in g.take_any.items():
+                card = g.taken_any(cid) if cid in named or named & set(
+                    g.catalog.cards[cid].types) else None
+                if card is None or (names is not None and cid not in names):
+                    continue
+                d = card.d
+                if spec.kind and spec.kind not in ("card", "cards") and \
+                        not is_kind(d, spec.kind):
+                    continue
+                if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):
+                    continue
+                if spec.cond is None or self.holds(spec.cond, d, frame=f):
+                    out.append(cid)
         return out
 
     def _gain(self, s: A.Gain, f: Frame, optional):

@@ -178,8 +178,6 @@ NOT_YET = ("artifacts", "projects")      # in the contract; no card of ours has 
 def _not_supported(data: dict, where) -> None:
     """Fields of the contract the engine does not support yet: a scenario error saying so
     (the schema accepts them)."""
-    if "bane" in data:
-        raise ScenarioError(f"{where('bane')}: bane: not supported yet")
     for section in ("setup", "expect"):
         for pname, zones in (data.get(section) or {}).items():
             for key in NOT_YET:

@@ -110,6 +110,10 @@ def test_the_medals_lie_beside_the_supply_and_a_gain_must_name_them():
         ["crown_medal", "duchy", "shield_medal", "star_medal"]
     workshop = CATALOG.cards["workshop"].on_play[0].what
     assert not set(game.interp.gain_candidates(workshop, f)) & set(game.take_any)
+    from interpreter.bots.defaults import play_value      # a bot weighs the gain too
+    from interpreter.core.state import TurnState
+    game.start_turn(TurnState(0, 0))
+    assert play_value(None, game, 0, game.new_card("joust", game.players[0].hand, 0)) > 0
     game.gain_from_supply(0, "crown_medal")
     assert "crown_medal" not in game.interp.gain_candidates(joust, f)
     assert game.gain_from_supply(0, "crown_medal") is None
@@ -194,10 +198,14 @@ def test_set_file_errors_have_positions(tmp_path):
         "  - id: r\n    when: {kingdom_has_card: hexr}\n"
         "    kingdom_pile: {where: \"cost >= $2 and\", mark: charmm}\n"
         "  - id: s\n    when: {kingdom_has_card: village}\n"
-        "    kingdom_pile: {where: \"cost >= $2 and blah\", mark: action}\n")
+        "    kingdom_pile: {where: \"cost >= $2 and blah\", mark: action}\n"
+        "kingdoms:\n  - id: k\n    names: {en: K}\n    cards: [village, smithy]\n"
+        "    bane: village\n")
     found = [(d.line, d.code, d.message) for d in lint([str(fan)])]
     assert any(line == 5 and code == "E007" and "unknown card 'hexr'" in m
                for line, code, m in found), found
     assert any(line == 6 and code == "E003" for line, code, m in found), found
     assert any(line == 6 and code == "E004" and "charmm" in m for line, code, m in found), found
     assert any(line == 9 and "blah" in m for line, code, m in found), found
+    assert any(line == 14 and "bane 'village' is one of the kingdom's cards" in m
+               for line, code, m in found), found

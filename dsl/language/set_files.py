@@ -94,7 +94,10 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
                                             tuple(k["cards"]), tuple(k.get("rules", ())),
                                             k.get("bane"))
         src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
-        if k.get("bane"):
+        if k.get("bane") in k["cards"]:
+            src.error(("kingdoms", i, "bane"), "E007", f"bane '{k['bane']}' is one of the "
+                      "kingdom's cards; the added pile is a kingdom card not in the kingdom")
+        elif k.get("bane"):
             src.refs.append((k["bane"], ("kingdoms", i, "bane")))
         src.rule_refs += [(rid, ("kingdoms", i, "rules", j))
                           for j, rid in enumerate(k.get("rules", ()))]

@@ -222,13 +222,22 @@ class Interpreter(ControlStatements, LastingStatements):
     def _move(self, s: A.Move, f: Frame, optional):
         cards = self.targets(s.target, f, s.verb, optional, s)
         g = self.game
+        this = f.this[0][0] if f.this else None
         if s.verb == "trash":              # a card already in the trash is not trashed
+            if this is not None and this in cards:
+                self._follow(f, this, g.trashed_to(this))
             cards = [c for c in cards if g.trash(c, f.actor)]
         elif s.verb == "discard":
+            if this is not None and this in cards:
+                self._follow(f, this, g.players[this.owner if this.owner is not None
+                                                else f.actor].discard)
             cards = [c for c in cards if g.discard(c, f.actor)]
         elif s.verb == "set_aside":
             for c in cards:
-                g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
+                zone = g.players[c.owner if c.owner is not None else f.actor].set_aside
+                g.move(c, zone)
+                if c is this:
+                    self._follow(f, c, zone)
         elif s.verb == "return":
             cards = [c for c in cards if g.return_to_supply(c, f.actor, s.own_pile)]
         elif s.verb == "reveal":
@@ -248,14 +257,24 @@ class Interpreter(ControlStatements, LastingStatements):
             cards = list(reversed(cards))   # the first named ends on top (a choice of cards
                                             # is answered in the order they are put)
         side = {"left": 1, "right": -1}.get(s.owner)
+        this = f.this[0][0] if f.this else None
         for c in cards:
             if side is not None:
                 owner = (f.actor + side) % len(g.players)
             else:
                 owner = c.owner if c.owner is not None else f.actor
             g.put(c, owner, s.dest, s.mat)
+            if c is this:
+                self._follow(f, c, c.zone)
         self._bind(s.target, cards, f)
         return cards
+
+    @staticmethod
+    def _follow(f: Frame, card, zone) -> None:
+        """A statement of the card's own ability moved `this` (Horse Traders sets itself
+        aside): the binding, shared by the frames made from this one (what it left for
+        next turn), follows the card to `zone`. A move by another ability loses track."""
+        f.this[0] = (card, zone)
 
     def gain_candidates(self, spec: A.GainSpec, f: Frame) -> list:
         g = self.game

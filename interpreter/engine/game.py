@@ -349,15 +349,23 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
             return False
         t = self.turn
         owner = card.owner
-        if t.trash_set_aside and owner == t.player and t.controller != t.player:
-            self.move(card, self.players[owner].set_aside)
+        zone = self.trashed_to(card)
+        self.move(card, zone)
+        if zone is not self.trash_zone:
             t.aside_trash = [*t.aside_trash, card]
-        else:
-            self.move(card, self.trash_zone)
         if self.logging:
             self.say(f"{self.name(p)} trashes {card.id}")
         self.fire("trash", owner if owner is not None else p, card)
         return True
+
+    def trashed_to(self, card: Card) -> Zone:
+        """Where trashing a card puts it: the trash, or in a possessed turn the possessed
+        player's set-aside cards (back to his discard pile after Clean-up)."""
+        t = self.turn
+        owner = card.owner
+        if t.trash_set_aside and owner == t.player and t.controller != t.player:
+            return self.players[owner].set_aside
+        return self.trash_zone
 
     def discard(self, card: Card, p: int) -> bool:
         """Discard a card; one already in its discard pile stays there, no one hears of it."""

@@ -3,6 +3,8 @@ chooses: "a card from your hand", "the revealed Treasure cards", "any number of 
 made of the words of dsl.text.words."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
 from .context import Ctx, cost_test, is_names, mat_name, negation, num, same_name_as, single
@@ -42,6 +44,9 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                         (e.name in ctx.bound and verb is not None))
         return describe(ctx, e)
     sel = target
+    if sel.by_side is not None:        # "one of them, chosen by the player to your left"
+        return ctx.t(CHOSEN_BY_PLAYER, player=ctx.p(PLAYER[sel.by_side]),
+                     what=target_np(ctx, replace(sel, by_side=None), verb))
     src, kind = sel.source, sel.kind
     if src == ctx.said_there and src is not None and sel.mode == "exactly" and \
             num(sel.count) == 1 and kind is None and not sel.by_you:

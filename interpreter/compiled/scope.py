@@ -248,6 +248,9 @@ def _card_checks(d) -> None:
     if d.changes_costs and cost_cut(d) is None or d.bans_buys or d.buy_if is not None or \
             d.protects or d.plays_as:
         raise Unsupported(f"{d.id}: a card that changes what can be bought or played")
+    if any(n.__class__ is A.Selection and n.by_side is not None
+           for n in _all(d.on_play) + [x for t in d.triggers for x in _all(t.effect)]):
+        raise Unsupported(f"{d.id}: a choice of cards made by another player")
     if d.vp is not None and d.fixed_vp is None:
         raise Unsupported(f"{d.id}: victory points that vary")
     if d.is_treasure and (d.is_action or d.sweep is None):

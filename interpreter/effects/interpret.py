@@ -192,6 +192,8 @@ class Interpreter(ControlStatements, LastingStatements):
         if hi == 0:
             return []
         chooser = f.you if sel.by_you else f.actor
+        if sel.by_side is not None:       # `chosen by player to your left`: his choice
+            chooser = (f.actor + (1 if sel.by_side == "left" else -1)) % len(g.players)
         owner = f.actor if chooser != f.actor else None
         if purpose == "discard":    # a bot answers it directly when it can (as decide():
             t = g.turn              # not when possessed, nor when there is one answer)

@@ -350,12 +350,14 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
         t = self.turn
         owner = card.owner
         zone = self.trashed_to(card)
-        self.move(card, zone)
+        masked = self.leaving(card, zone) if self.masks else self.move(card, zone)
         if zone is not self.trash_zone:
             t.aside_trash = [*t.aside_trash, card]
         if self.logging:
             self.say(f"{self.name(p)} trashes {card.id}")
         self.fire("trash", owner if owner is not None else p, card)
+        if masked:                      # heard as what it played as (a Fortress)
+            self.left(card)
         return True
 
     def trashed_to(self, card: Card) -> Zone:
@@ -373,11 +375,13 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
         pile = self.players[owner].discard
         if card.zone is pile:
             return False
-        self.move(card, pile)
+        masked = self.leaving(card, pile) if self.masks else self.move(card, pile)
         if not self.in_cleanup:
             if self.logging:
                 self.say(f"{self.name(owner)} discards {card.id}")
             self.fire("discard", owner, card)
+        if masked:
+            self.left(card)
         return True
 
     def return_to_supply(self, card: Card, p: int, own_pile: bool = False) -> bool:

@@ -58,6 +58,7 @@ class Invariants:
             if cid not in self.supply or any(n < 0 for n in on.values()):
                 raise AssertionError(f"tokens {on} on the {cid} pile")
         for card, _ in (self.masks or {}).values():
-            if card.zone.name != "in_play":
+            if card.zone.name != "in_play" and card.uid not in self.hearing and \
+                    not self.in_cleanup:         # (its leaving is being heard)
                 raise AssertionError(f"{card} is out of play but still plays as another card")
         self.check_supply_figures()

@@ -16,6 +16,7 @@ HEADER = N_("== {turn}, {phase} phase: actions {actions}, buys {buys}, ${coins}"
 POTIONS = N_(", {n} potion(s)")
 PHASES = {"action": N_("action"), "buy": N_("buy"), "cleanup": N_("clean-up")}
 HAND, IN_PLAY, SUPPLY = N_("hand:"), N_("in play:"), N_("supply:")
+MAT = N_("{mat} mat:")            # the cards on one of your mats: `tavern mat: Guide`
 NONE_CHOICE = N_("(0 = none)")
 NUMBERS = N_("numbers separated by spaces ({how})")
 ALL_IN_ORDER = N_("all, in order, first first")

@@ -150,3 +150,17 @@ def test_an_extra_turn_without_buying_cards_is_logged_and_offers_no_card():
     assert "-- turn of p1 (no card can be bought)" in g.log
     g.play_all_treasures(0)
     assert g.turn.coins == 15 and g.buyable() == ()
+
+
+def test_a_person_at_the_terminal_sees_the_cards_on_his_mats():
+    import io
+    from interpreter.bots.human import HumanAgent
+    out = io.StringIO()
+    human = HumanAgent(0, inp=io.StringIO("y\n"), out=out, catalog=CAT)
+    g = game(KINGDOM, [human, ScriptedAgent("p2", [])])
+    put(g, 0, "tavern mat", ["tavern_coin"])
+    village, = put(g, 0, "hand", ["village"])
+    g.play_from_hand(0, village)
+    shown = out.getvalue()
+    assert "tavern mat: Tavern Coin" in shown and "you may: call this (+1 action)" in shown
+    assert g.turn.actions == 3

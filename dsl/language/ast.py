@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from .errors import Pos
+from .ast_mats import CallCard, InZone   # noqa: F401 (mats and calls: ast_mats.py)
 
 _pos = field(default=Pos(), compare=False, repr=False)
 
@@ -116,17 +117,6 @@ class OfPlayer:
     fact) read for another player, by side (left | right) from the acting player."""
     name: str
     side: str
-    pos: Pos = _pos
-
-
-@dataclass(frozen=True)
-class InZone:
-    """`it is in play`, `this is on tavern mat`, `it is not in hand`: whether a card is
-    now in a zone of its owner (in_play, hand, deck, discard, set_aside, revealed, a mat
-    as "NAME mat") or in the trash."""
-    subject: "Expr"
-    zone: str
-    negated: bool
     pos: Pos = _pos
 
 
@@ -371,14 +361,6 @@ class TurnDraw:
     amount: Expr
     pos: Pos = _pos
     more: bool = False
-
-
-@dataclass(frozen=True)
-class CallCard:
-    """`call this`: move a card from its owner's mat into play (not a play: no Action used,
-    no `play` event); it is discarded in that turn's Clean-up."""
-    target: Target
-    pos: Pos = _pos
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from lark import Token, Transformer, v_args
 from . import ast as A
 from .ast import REPEAT_MAX
 from .errors import ParseError, Pos
+from .transform_mats import MatsRules
 
 COUNTERS = {"card": "cards", "cards": "cards", "action": "actions", "actions": "actions",
             "buy": "buys", "buys": "buys", "potion": "potions", "potions": "potions"}
@@ -44,7 +45,7 @@ def _coins(x, potion_message: str):
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(MatsRules, Transformer):
     """Builds AST nodes; rule names match dsl/language/grammar.lark."""
 
     # expressions
@@ -79,20 +80,6 @@ class _ToAst(Transformer):
     def is_(self, meta, c):
         negated = len(c) == 3
         return A.Is(c[0], str(c[-1]), negated, _pos(meta))
-
-    def is_in_play(self, meta, c):
-        return A.InZone(c[0], "in_play", len(c) == 2, _pos(meta))
-
-    def is_in_zone(self, meta, c):
-        zone = str(c[-1])
-        if zone not in ("hand", "deck", "discard", "set_aside", "revealed", "trash"):
-            raise ParseError(f"'is in {zone}': a card is in play, in hand, deck, discard, "
-                             "set_aside, revealed or trash, or on NAME mat",
-                             c[-1].line, c[-1].column)
-        return A.InZone(c[0], zone, len(c) == 3, _pos(meta))
-
-    def is_on_mat(self, meta, c):
-        return A.InZone(c[0], f"{c[-1]} mat", len(c) == 3, _pos(meta))
 
     def and_(self, meta, c):
         return A.And(c[0], c[1], _pos(meta))
@@ -379,9 +366,6 @@ class _ToAst(Transformer):
     def trash_set_aside(self, meta, c):
         return "trash"
 
-    def without_buying_cards(self, meta, c):
-        return "no_buys"
-
     def at_most_in_a_row(self, meta, c):
         n = _int(c[0])
         if not 1 <= n <= 10:
@@ -514,11 +498,6 @@ class _ToAst(Transformer):
     def turn_draw(self, meta, c):
         return A.TurnDraw(c[0], _pos(meta))
 
-    def turn_draw_more(self, meta, c):
-        return A.TurnDraw(c[0], _pos(meta), more=True)
-
-    def call_stmt(self, meta, c):
-        return A.CallCard(c[0], _pos(meta))
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}

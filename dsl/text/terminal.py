@@ -22,6 +22,7 @@ EVENT_OPTION = N_("{name} (Event)")          # an Event among the piles a buy of
 TOKENS = N_("tokens:")
 TOKEN_PLACES = {"pile": N_("{kind} on {card}"), "deck": N_("{kind} on your deck"),
                 "taken": N_("{kind} taken"), "down": N_("{kind} face down")}
+MAT = N_("{mat} mat:")            # the cards on one of your mats: `tavern mat: Guide`
 NONE_CHOICE = N_("(0 = none)")
 NUMBERS = N_("numbers separated by spaces ({how})")
 ALL_IN_ORDER = N_("all, in order, first first")

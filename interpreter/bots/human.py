@@ -81,6 +81,10 @@ class HumanAgent:
         self.say(f"{t(ui.HAND) + ' ':10}" + ", ".join(self.label(c) for c in me.hand.cards))
         self.say(f"{t(ui.IN_PLAY) + ' ':10}" + ", ".join(self.label(c)
                                                           for c in pl.in_play.cards))
+        for name, zone in sorted(me.mats.items()):         # the cards on your mats
+            if zone.cards:
+                self.say(f"{t(ui.MAT, mat=name.replace('_', ' ')) + ' ':10}" +
+                         ", ".join(self.label(c) for c in zone.cards))
         supply = ", ".join(f"{self.pile_label(cid, z)} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say(f"{t(ui.SUPPLY) + ' ':10}" + supply)

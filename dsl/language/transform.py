@@ -3,11 +3,12 @@
 construct (a number too large, `repeat` over its limit) are made here, as ParseErrors."""
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
 from . import ast as A
 from .ast import REPEAT_MAX
 from .errors import ParseError, Pos
+from .transform_tokens import OwnTokenRules
 
 COUNTERS = {"card": "cards", "cards": "cards", "action": "actions", "actions": "actions",
             "buy": "buys", "buys": "buys", "potion": "potions", "potions": "potions"}
@@ -44,7 +45,7 @@ def _coins(x, potion_message: str):
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(OwnTokenRules):
     """Builds AST nodes; rule names match dsl/language/grammar.lark."""
 
     # expressions
@@ -329,30 +330,6 @@ class _ToAst(Transformer):
     def pay_exactly(self, meta, c):
         return A.PayTokens(str(c[1]), c[0], False, c[3] if len(c) > 3 else None, _pos(meta))
 
-    def move_own_token(self, meta, c):
-        where = c[2][1] if len(c) > 2 else None
-        return A.OwnToken(str(c[0]), "pile", where, _pos(meta))
-
-    def move_own_token_of(self, meta, c):
-        return A.OwnToken(str(c[0]), "pile", None, _pos(meta), card=c[2])
-
-    def put_own_token(self, meta, c):
-        return A.OwnToken(str(c[0]), "deck", None, _pos(meta))
-
-    def take_own_token(self, meta, c):
-        return A.OwnToken(str(c[0]), "take", None, _pos(meta))
-
-    def turn_own_token(self, meta, c):
-        return A.OwnToken(str(c[0]), "turn", None, _pos(meta))
-
-    def inherit(self, meta, c):
-        spec = c[2]
-        if not isinstance(spec, A.GainSpec) or spec.copy_of is not None:
-            raise ParseError("`your NAME cards inherit` takes a Supply card as a gain does: "
-                             "`inherit action card costing up to $4 where not victory`",
-                             meta.line, meta.column)
-        return A.Inherit(str(c[0]), spec, _pos(meta))
-
     def remove_tokens(self, meta, c):
         return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))
 
@@ -445,6 +422,36 @@ class _ToAst(Transformer):
     def later_stmt(self, meta, c):
         card = c[1] if len(c) > 2 else None
         return A.Later(c[0], card, c[-1], _pos(meta))
+
+    def _lasting(self, span, meta, c):
+        event, rest = str(c[0]), list(c[1:-1])
+        who = rest.pop() if rest and isinstance(rest[-1], str) else "you"
+        return A.Lasting(span, event, rest[0] if rest else None, c[-1], who, _pos(meta))
+
+    def rest_on(self, meta, c):
+        return self._lasting("game", meta, c)
+
+    def until_next_turn(self, meta, c):
+        return self._lasting("next_turn", meta, c)
+
+    def rest_start(self, meta, c):
+        return A.Lasting("game", "turn_start", None, c[0], "you", _pos(meta))
+
+    def rest_unaffected(self, meta, c):
+        return A.Lasting("game", "unaffected", None, (), "you", _pos(meta))
+
+    def by_other(self, meta, c):
+        return "other"
+
+    def by_anyone(self, meta, c):
+        return "anyone"
+
+    def by_you(self, meta, c):
+        return "you"
+
+    def exchange(self, meta, c):
+        return A.Exchange(A.AllOf(c[0], None, c[0].pos if hasattr(c[0], "pos") else
+                                  _pos(meta)), str(c[1]), _pos(meta))
 
     def next_turn(self, meta, c):
         return A.NextTurn(c[0], _pos(meta))

@@ -491,4 +491,5 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Ab
         self._interp = None
         self.pending.clear()
         self.turn = None
-        self.__dict__.pop("move", None)          # a game with masks: its own move (a cycle)
+        for own in ("move", "draw", "_gained"):   # a game's own (masks, tokens): cycles
+            self.__dict__.pop(own, None)

@@ -3,12 +3,13 @@
 construct (a number too large, `repeat` over its limit) are made here, as ParseErrors."""
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
 from . import ast as A
 from .ast import REPEAT_MAX
 from .errors import ParseError, Pos
 from .transform_mats import MatsRules
+from .transform_tokens import OwnTokenRules
 
 COUNTERS = {"card": "cards", "cards": "cards", "action": "actions", "actions": "actions",
             "buy": "buys", "buys": "buys", "potion": "potions", "potions": "potions"}
@@ -45,7 +46,7 @@ def _coins(x, potion_message: str):
 
 
 @v_args(meta=True)
-class _ToAst(MatsRules, Transformer):
+class _ToAst(MatsRules, OwnTokenRules):
     """Builds AST nodes; rule names match dsl/language/grammar.lark."""
 
     # expressions
@@ -329,30 +330,6 @@ class _ToAst(MatsRules, Transformer):
 
     def pay_exactly(self, meta, c):
         return A.PayTokens(str(c[1]), c[0], False, c[3] if len(c) > 3 else None, _pos(meta))
-
-    def move_own_token(self, meta, c):
-        where = c[2][1] if len(c) > 2 else None
-        return A.OwnToken(str(c[0]), "pile", where, _pos(meta))
-
-    def move_own_token_of(self, meta, c):
-        return A.OwnToken(str(c[0]), "pile", None, _pos(meta), card=c[2])
-
-    def put_own_token(self, meta, c):
-        return A.OwnToken(str(c[0]), "deck", None, _pos(meta))
-
-    def take_own_token(self, meta, c):
-        return A.OwnToken(str(c[0]), "take", None, _pos(meta))
-
-    def turn_own_token(self, meta, c):
-        return A.OwnToken(str(c[0]), "turn", None, _pos(meta))
-
-    def inherit(self, meta, c):
-        spec = c[2]
-        if not isinstance(spec, A.GainSpec) or spec.copy_of is not None:
-            raise ParseError("`your NAME cards inherit` takes a Supply card as a gain does: "
-                             "`inherit action card costing up to $4 where not victory`",
-                             meta.line, meta.column)
-        return A.Inherit(str(c[0]), spec, _pos(meta))
 
     def remove_tokens(self, meta, c):
         return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))

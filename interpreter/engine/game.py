@@ -496,5 +496,5 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
         self._interp = None
         self.pending.clear()
         self.turn = None
-        for own in ("move", "buyable"):          # a game with masks / Events: its own (cycles)
-            self.__dict__.pop(own, None)
+        for own in ("move", "buyable", "draw", "_gained"):   # a game's own (masks, Events,
+            self.__dict__.pop(own, None)                    # tokens): cycles

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from interpreter.core.setup import held_listeners
+from interpreter.core.state import Event
 
 
 class OwnTokens:
@@ -164,8 +165,20 @@ class OwnTokens:
         """Its owner plays a card of a pile with his tokens: each one's `on_play` first."""
         self._pile_token_rules(p, card.d.id, "on_play")
 
-    def pile_tokens_buy(self, p: int, cid: str) -> None:
-        self._pile_token_rules(p, cid, "on_buy")
+    def own_buy(self, p: int, cid: str, card) -> None:
+        """Player p buys a card of the pile cid: his tokens' `on_buy` there, then the
+        abilities `when you buy this` of the card as he will have it (an Estate that
+        inherits a Port's), which the card in the pile has not."""
+        if self.own_places:
+            self._pile_token_rules(p, cid, "on_buy")
+        by = self.inherited.get(card.d.id) if self.inherited else None
+        mine = by.get(p) if by else None
+        if mine is not None and card.d is not mine:
+            ev = Event("buy", p, card, zone=card.zone)
+            for trig in mine.triggers:
+                if trig.on == "buy" and trig.where == "self" and trig not in card.d.triggers \
+                        and self._who(trig, p, ev):
+                    self.interp.run_trigger(trig, card, p, ev)
 
     def _pile_token_rules(self, p: int, cid: str, which: str) -> None:
         pid = self.pile_id_of(cid)

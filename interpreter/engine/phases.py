@@ -180,8 +180,8 @@ class Phases:
         if self.logging:
             self.say(f"{self.name(p)} buys {card.id}")
         if "buy" in self.listened:
-            if self.own_places:                  # his Trashing token on its pile
-                self.pile_tokens_buy(p, cid)
+            if self.own_places or self.inherited:    # his Trashing token on its pile,
+                self.own_buy(p, cid, card)          # his Estates' inherited `on_buy`
             self.fire("buy", p, card)
         if card.zone is pile:
             self.gain(p, card)

@@ -244,6 +244,9 @@ def check_printed_text(src, card, setup_numbers=frozenset()) -> None:
         # (Teacher: "your +1 Card, +1 Action, +1 Buy, or +$1 token")
         text = re.sub(r"(?:[+\-\u2212]\s*\$?\d+(?:\s+\w+)?\s*,?\s*(?:(?:or|and)\s+)?)+"
                       r"token", "token", text, flags=re.I)
+        # a reminder of what a token on a pile does is the token's rule, not this card's
+        # ("(when you play a card from that pile, you first get +1 Card)")
+        text = re.sub(r"\([^()]*\bthat pile\b[^()]*\)", "", text, flags=re.I)
 
         def warn(message):
             src.error(key, "W020", f"printed text ({lang}) {message}", severity="warning")

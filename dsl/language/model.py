@@ -67,6 +67,12 @@ class CardDef:
     buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
     setup: tuple = ()                  # statements run once when a game with it is set up
     supply: bool = True                # false: its pile is beside the Supply (never bought)
+    # a landscape (`landscape: event`): not a card; beside the Supply in no pile and no
+    # zone, listed in a kingdom by id. An Event's `on_buy` (what buying it does, run for
+    # the buyer) is kept in `on_play`: it is never played, and its text reads as the
+    # printed one, plain instructions. `limit`: turn | game (once per turn / per game).
+    landscape: Optional[str] = None
+    limit: Optional[str] = None
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -331,6 +337,16 @@ class Catalog:
             kid not in rules.basic_piles and kid != rules.potion_card and
             kid not in rules.starting_deck))
 
+    def is_landscape(self, kid: str) -> bool:
+        """Whether `kid` is a landscape (an Event): listed in a kingdom, never a pile."""
+        d = self.cards.get(kid)
+        return d is not None and d.landscape is not None
+
+    def landscape_ids(self, kind: str | None = None) -> list:
+        """Every landscape's id (of one kind: `event`), sorted."""
+        return sorted(c for c, d in self.cards.items() if d.landscape is not None and
+                      (kind is None or d.landscape == kind))
+
     def kingdom_ids(self) -> list:
         """Every id a kingdom may deal (cards and kingdom piles), sorted."""
         return sorted([c for c in self.cards if self.is_kingdom(c)] +
@@ -368,7 +384,8 @@ _SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
 
 
 # the history kept only for the cards that read it (this turn's plays are always kept)
-_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn")
+_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn",
+                 "buys_made")
 
 
 def reads_history(tree) -> bool:

@@ -30,6 +30,7 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     WHILE_IN_PLAY,
 )
 from .clauses import bonus
+from .landscape_words import ONCE_PER
 from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
@@ -266,6 +267,8 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines += _program_lines(ctx, rest, prefix=BUY_OR_PLAY)
     else:
         lines += _program_lines(ctx, card.on_play)
+    if card.limit and lines:             # an Event's "Once per turn: ..."
+        lines[0] = ctx.t(ONCE_PER[card.limit], x=lines[0])
     if card.vp is not None and not vp_first:
         lines.append(_vp_line(ctx, card.vp))
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
@@ -283,7 +286,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if rules and lines:
         lines.append(DIVIDER)
     lines += rules
-    if not card.supply:
+    if not card.supply and card.landscape is None:
         lines.append(ctx.t(NOT_IN_SUPPLY))      # its pile is beside the Supply, as printed
     lines = [sounds(locale, apply_rules(locale.order_rules, _tidy_commas(x))) for x in lines]
     if locale.language == "en":

@@ -16,6 +16,7 @@ from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
 from .abiding import Abilities
+from .landscapes import Landscapes
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
 from .own_tokens import OwnTokens
@@ -40,7 +41,7 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
 
 
 class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Abilities,
-           OwnTokens):
+           Landscapes, OwnTokens):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -103,6 +104,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Ab
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self.shared_tokens: dict = {}  # token kind -> count, on the mat all players share
         self._set_up_supply(plan, self._uids.__next__)
+        if plan.landscapes:           # Events beside the Supply (usually none)
+            self._set_up_landscapes(plan)
         for d in plan.setup_cards:    # what a card asks for at setup (tokens on piles)
             self.interp.run_setup(d)
         self.total_cards = sum(self.pile_sizes) + sum(map(len, self.aside.values()))
@@ -491,5 +494,5 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Ab
         self._interp = None
         self.pending.clear()
         self.turn = None
-        for own in ("move", "draw", "_gained"):   # a game's own (masks, tokens): cycles
+        for own in ("move", "buyable", "draw", "_gained"):   # a game's own: cycles
             self.__dict__.pop(own, None)

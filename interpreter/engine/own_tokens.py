@@ -172,10 +172,10 @@ class OwnTokens:
         if self.own_places:
             self._pile_token_rules(p, cid, "on_buy")
         by = self.inherited.get(card.d.id) if self.inherited else None
-        mine = by.get(p) if by else None
-        if mine is not None and card.d is not mine:
+        his = by.get(p) if by else None
+        if his is not None and card.d is not his:
             ev = Event("buy", p, card, zone=card.zone)
-            for trig in mine.triggers:
+            for trig in his.triggers:
                 if trig.on == "buy" and trig.where == "self" and trig not in card.d.triggers \
                         and self._who(trig, p, ev):
                     self.interp.run_trigger(trig, card, p, ev)

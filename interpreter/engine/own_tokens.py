@@ -172,10 +172,10 @@ class OwnTokens:
         if self.own_places:
             self._pile_token_rules(p, cid, "on_buy")
         by = self.inherited.get(card.d.id) if self.inherited else None
-        his_card = by.get(p) if by else None
-        if his_card is not None and card.d is not his_card:
+        his = by.get(p) if by else None
+        if his is not None and card.d is not his:
             ev = Event("buy", p, card, zone=card.zone)
-            for trig in his_card.triggers:
+            for trig in his.triggers:
                 if trig.on == "buy" and trig.where == "self" and trig not in card.d.triggers \
                         and self._who(trig, p, ev):
                     self.interp.run_trigger(trig, card, p, ev)

@@ -127,8 +127,8 @@ def test_durations_and_a_bonus_on_the_actions_played_this_turn():
 # balance` draws its rivals and kingdoms from, which changed every draw. The tests replay
 # the draws of the pool before them, so that they keep compiling the games they were
 # written for (the compiler leaves the newer sets' tokens, overpay, Bane and Prize piles to
-# the generic engine).
-LATER_SETS = ("cornucopia", "guilds")
+# the generic engine; Adventures' Events, mats, lasting abilities and own tokens too).
+LATER_SETS = ("cornucopia", "guilds", "adventures")
 
 
 def _earlier_pool(catalog) -> list[str]:

@@ -39,6 +39,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from . import ast as _ast
+from . import ast_mats as _ast_mats
 from . import errors as _errors
 from . import model as _model
 from . import yamlpos as _yamlpos
@@ -50,10 +51,11 @@ MAX_DEPTH = 200                  # nesting of an entry (hostile entries stay bou
 
 
 def _table() -> dict:
-    """Every class an entry may name: the dataclasses of the AST, the model, positions
-    and diagnostics, keyed "module.Class" (ast.Where and yamlpos.Where differ)."""
+    """Every class an entry may name: the dataclasses of the AST (the mats' nodes in
+    ast_mats), the model, positions and diagnostics, keyed "module.Class" (ast.Where and
+    yamlpos.Where differ)."""
     out = {}
-    for mod in (_ast, _model, _errors, _yamlpos):
+    for mod in (_ast, _ast_mats, _model, _errors, _yamlpos):
         short = mod.__name__.rsplit(".", 1)[1]
         for name, obj in vars(mod).items():
             if isinstance(obj, type) and dataclasses.is_dataclass(obj) and \

@@ -191,8 +191,8 @@ def _own_token(src: Source, i: int, t: dict) -> dict:
     own = {}
     rule = t.get("on_pile")
     if rule is not None:
-        parsed = {k: tuple(src.parse(("tokens", i, "on_pile", k), rule[k]) or ())
-                  for k in ("on_play", "on_buy") if k in rule}
+        parsed = {k: tuple(src.parse(("tokens", i, "on_pile", k), rule[k], kept=True) or ())
+                  for k in ("on_play", "on_buy") if k in rule}     # (kept: as `gives`)
         own["on_pile"] = PileRule(cost=int(rule.get("cost", 0)), **parsed)
     nxt = t.get("next")
     if nxt is not None:

@@ -163,12 +163,10 @@ def _call(e: A.Call):
     if name == "your_tokens":
         cid = card_id_of(e.args[0])
         return lambda g, f: g.own_tokens_on(f.actor, cid(g, f))
-    if name == "face_up":
-        kind = e.args[0].name
-        return lambda g, f: g.face_up(f.actor, kind)
-    if name == "token_out":
-        kind = e.args[0].name
-        return lambda g, f: g.token_place(f.actor, kind) is not None
+    if name in ("face_up", "token_out"):     # his two-sided token face up; his token out
+        kind, up = e.args[0].name, name == "face_up"
+        return lambda g, f: g.face_up(f.actor, kind) if up else \
+            g.token_place(f.actor, kind) is not None
     if name == "tokens":
         kind = e.args[0].name
         return lambda g, f: g.players[f.actor].tokens.get(kind, 0)
@@ -498,6 +496,5 @@ _COMPILERS = {
     A.CostLit: lambda e: _const(Cost(e.coins, e.potion)),
     A.Name: _name, A.Call: _call, A.Arith: _arith, A.Neg: _neg, A.Compare: _compare,
     A.And: _and, A.Or: _or, A.Not: _not, A.Is: _is, A.Where: _where, A.Mat: _mat,
-    A.InZone: _in_zone,
-    A.OfPlayer: _of_player,
+    A.InZone: _in_zone, A.OfPlayer: _of_player,
 }

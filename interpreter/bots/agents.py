@@ -12,6 +12,7 @@ from .context import asked
 from .endgame import loses_by_ending
 from .rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
                         pile_by_kinds, rule_frame, yes_no)
+from .spending import amount, better_buy
 from .worth import may_hurt, play_worth
 from interpreter.core.decisions import Decision, IllegalAnswer
 from interpreter.effects.expressions import Frame, compiled_for_strategy
@@ -184,6 +185,10 @@ class Bot:
             return defaults.name(self, game, d)
         if kind == "order":
             return defaults.order(self, game, d)
+        if kind == "amount":
+            if purpose == "spend":
+                return self.tokens_to_spend(game, d.player, d.source, d.options[1])
+            return amount(self, game, d)
         return d.only_answer()
 
     def discard_choice(self, game, decider: int, owner, cards, lo: int, hi: int, source,
@@ -216,6 +221,19 @@ class Bot:
                     continue
                 return cid
         return None
+
+    def tokens_to_spend(self, game, decider: int, kind: str, have: int) -> int:
+        """How many of the `have` tokens of `kind` (spent in the Buy phase) the player whose
+        turn it is spends before buying: its strategy's `spend` rule for the kind (`no`:
+        none, `all`: all), else the fewest that make a better buy (bots/spending.py)."""
+        rules = self.answers.spend.get(kind)
+        if rules is not None:
+            answer = yes_no(rules, game, self.frame_for(game.turn.player))
+            if answer is False:
+                return 0
+            if answer == "all":
+                return have
+        return better_buy(self, game, decider, kind, have)
 
     def wanted(self, game, p: int) -> set:
         """The cards its buy plan would buy now, coins aside."""
@@ -412,6 +430,10 @@ class RandomBot:
     def buy_choice(self, game, decider: int, options: tuple):
         return self.rng.choice(list(options) + [None])
 
+    def tokens_to_spend(self, game, decider: int, kind: str, have: int) -> int:
+        """As decide() answers an amount 0..have (the same draw)."""
+        return self.rng.randint(0, have)
+
     def decide(self, game, d: Decision):
         r = self.rng
         if d.kind == "yesno":
@@ -422,6 +444,8 @@ class RandomBot:
             return r.sample(range(len(d.options)), d.min)
         if d.kind == "name":
             return r.choice(d.options)
+        if d.kind == "amount":
+            return r.randint(d.options[0], d.options[1])
         if d.kind == "order":
             opts = list(d.options)
             r.shuffle(opts)

@@ -46,6 +46,8 @@ def play_turn(game, observer=None) -> None:
     t.phase = "buy"
     if observer is not None:
         observer.buy_phase(game)
+    if pl.tokens:                 # he holds tokens: some he may spend before buying?
+        spend_before_buying(game, agent, direct, p)
     while t.buys > 0:
         options = game.buyable()
         if not options:
@@ -56,6 +58,38 @@ def play_turn(game, observer=None) -> None:
             break
         game.buy(p, cid)
     game.end_turn()
+
+
+def buy_phase_kinds(game) -> tuple:
+    """(kind, spend rule) of the token kinds spent in the Buy phase, worked out once per
+    game (none in most games)."""
+    kinds = game.__dict__.get("_buy_phase_kinds")
+    if kinds is None:
+        spendable = getattr(game.catalog, "spendable", None)
+        rules = spendable() if spendable is not None else {}
+        kinds = game._buy_phase_kinds = tuple((k, r) for k, r in sorted(rules.items())
+                                              if r.phase == "buy")
+    return kinds
+
+
+def spend_before_buying(game, agent, direct: bool, p: int) -> None:
+    """Tokens of a kind spent in the Buy phase (a set's `spend:` rule: Coffers), spent
+    before the first buy if the agent says so: a bot by `tokens_to_spend(game, decider,
+    kind, held)`, anyone else by an `amount` decision (purpose `spend`, the kind as its
+    source), so that records replay it. No kind declared spendable: nothing is asked."""
+    t = game.turn
+    held = game.players[p].tokens
+    for kind, _ in buy_phase_kinds(game):
+        have = held.get(kind, 0)
+        if not have or t.buys <= 0:
+            continue
+        if direct:
+            n = agent.tokens_to_spend(game, t.controller, kind, have)
+        else:
+            n = game.decide(Decision(p, "amount", "spend", f"spend {kind} tokens", (0, have),
+                                     0, have, source=kind))
+        if n:
+            game.spend(p, kind, n)
 
 
 def play_game(game, check_invariants: bool = False, observer=None,

@@ -1,0 +1,103 @@
+"""Tokens a player may spend (a set's `tokens:` kind with a `spend:` rule, as Coffers) and
+amounts (`overpay as NAME`, `pay up to N KIND tokens as NAME`), as a strategy bot answers
+them, never naming a card or a kind:
+
+- tokens spent in the Buy phase before buying: the fewest that make the best buy its buy
+  priorities allow (Gold instead of Silver, a Province instead of Gold), none when no
+  number of them makes a better buy; a strategy's `spend` rules may say `no` (keep them)
+  or `all`;
+- an amount: each number weighed by the statements after the question that read the name
+  it binds (`repeat paid { gain silver }`), less what paying costs: coins a remaining Buy
+  could still use, or tokens (each worth about $1 later). An overpay never spends tokens.
+
+Games in which no set declares a kind with a spend rule never come here (the turn loop
+looks only when the player holds tokens of a kind spent in the Buy phase)."""
+from __future__ import annotations
+
+from dsl.language import ast as A
+
+from .context import asked
+from .value import Weigher
+from .worth import copy_frame
+from interpreter.engine.turns import buy_phase_kinds
+
+TOKEN_WORTH = 1.0         # a token kept, spendable later for $1 (what paying one costs)
+MAX_AMOUNTS = 16          # an amount is weighed for this many numbers at most, from the least
+
+
+def spend_rule(game, kind: str):
+    for k, rule in buy_phase_kinds(game):
+        if k == kind:
+            return rule
+    return None
+
+
+def _rank(bot, cid) -> int:
+    """Where the pile stands in the bot's buy priorities (lower first; nothing: last)."""
+    if cid is not None:
+        for i, (entry, _) in enumerate(bot.plan):
+            if entry == cid:
+                return i
+    return len(bot.plan.entries)
+
+
+def better_buy(bot, game, decider: int, kind: str, have: int) -> int:
+    """The fewest of `have` tokens whose coins make the best first buy by the bot's buy
+    priorities (0 when spending none buys as well): the buy is worked out as it would be
+    with those coins (their conditions read `coins` then), the turn left as it was."""
+    rule = spend_rule(game, kind)
+    each = rule.coins_each if rule is not None else 0
+    if each <= 0 or have <= 0 or game.turn.buys <= 0:
+        return 0
+    t = game.turn
+    base = t.coins
+    dearest = max((game.cost(pile.d).coins for pile in game.supply.values() if len(pile)),
+                  default=0)
+
+    def rank(coins: int) -> int:
+        t.coins = coins
+        try:
+            options = game.buyable()
+            return _rank(bot, bot.buy_choice(game, decider, options) if options else None)
+        finally:
+            t.coins = base
+
+    best_k, best = 0, rank(base)
+    for k in range(1, have + 1):
+        if best == 0:
+            break
+        r = rank(base + k * each)
+        if r < best:
+            best_k, best = k, r
+        if base + k * each >= dearest:       # more buys nothing dearer
+            break
+    return best_k
+
+
+def amount(bot, game, d) -> int:
+    """An amount lo..hi (Decision kind `amount`): the number worth most, by what the
+    statements after the question do with it, less what it costs; the least on a tie."""
+    lo, hi = d.options
+    s, f = d.effect, d.frame
+    if f is None or not isinstance(s, (A.Overpay, A.PayTokens)):
+        return lo
+    info = asked(game.catalog.cards.get(d.source), s)
+    if not info.follow or not info.bind:
+        return lo                            # nothing reads it: pay the least
+    w = Weigher(game, f.actor, bot)
+    t = game.turn
+    if isinstance(s, A.Overpay):
+        left = max(0, t.coins) if t.player == f.actor else 0
+        hi = min(hi, max(lo, left))          # an overpay spends coins, never tokens
+        keep = (lambda x: w.buy_worth(left) - w.buy_worth(left - x)) if t.buys > 0 else \
+            (lambda x: 0.0)
+    else:
+        keep = lambda x: TOKEN_WORTH * x      # noqa: E731
+    best, best_v = lo, None
+    for x in range(lo, min(hi, lo + MAX_AMOUNTS - 1) + 1):
+        h = copy_frame(f)
+        h.env[info.bind] = x
+        v = w.value(info.follow, h) - keep(x)
+        if best_v is None or v > best_v + 1e-9:
+            best, best_v = x, v
+    return best

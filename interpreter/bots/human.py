@@ -30,7 +30,17 @@ class HumanAgent:
         d = getattr(o, "d", None)
         if d is None and self.catalog is not None and o in self.catalog.cards:
             d = self.catalog.cards[o]
+        if d is None and isinstance(o, str):
+            return self.token_label(o)
         return self.card_name(d) if d is not None else str(o)
+
+    def token_label(self, kind: str) -> str:
+        """A kind of token by the name its set declares, in the player's language (the
+        kind's id when no set names it)."""
+        names = next((s["tokens"][kind] for s in (self.catalog.sets.values()
+                                                  if self.catalog is not None else ())
+                      if kind in (s.get("tokens") or {})), None)
+        return self.ui.locale.token_name(names)[0] or kind if names else kind
 
     def pile_label(self, cid: str, pile) -> str:
         """A Supply pile as the player sees it: its card, or a mixed pile's name and its
@@ -84,6 +94,12 @@ class HumanAgent:
         supply = ", ".join(f"{self.pile_label(cid, z)} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say(f"{t(ui.SUPPLY) + ' ':10}" + supply)
+        held = [(q, [(k, n) for k, n in sorted(q.tokens.items()) if n]) for q in game.players]
+        if any(h for _, h in held):          # each player's tokens, by their kinds' names
+            self.say(f"{t(ui.TOKENS) + ' ':10}" + "; ".join(
+                t(ui.HELD_TOKENS, player=self.ui.player(q.name), tokens=", ".join(
+                    t(ui.N_TOKENS, n=n, kind=self.label(k)) for k, n in h))
+                for q, h in held if h))
         for line in game.log[-8:]:
             self.say("  | " + self.ui.log_line(line))
 
@@ -124,6 +140,14 @@ class HumanAgent:
 
     def _ask(self, game, d: Decision, prompt: str):
         t = self.ui.t
+        if d.kind == "amount":               # a number lo..hi (tokens to spend, an overpay)
+            lo, hi = d.options
+            a = self._answer(f"{prompt} — {t(ui.AMOUNT, lo=lo, hi=hi)}: ", d)
+            if not a:
+                return lo
+            if not a.isdigit() or not lo <= int(a) <= hi:
+                raise ValueError(t(ui.CHOOSE_AMOUNT, lo=lo, hi=hi))
+            return int(a)
         if d.kind == "yesno":
             a = self._answer(f"{prompt}? {t(ui.YES_NO)} ", d).lower()
             if a in ("y", "yes", "1", "i", "igen", "a", "ano"):    # also hu, cs

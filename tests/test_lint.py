@@ -205,11 +205,38 @@ def test_a_cost_of_coins_from_an_expression_parses_in_a_gain(tmp_path):
     assert codes(p) == []
 
 
-def test_setup_takes_tokens_on_piles_only(tmp_path):
+def test_setup_takes_tokens_on_piles_or_for_each_player_only(tmp_path):
     p = card(tmp_path, HEADER.format(id="s") + "setup: |\n  +1 card\n"
              "on_play: |\n  +$(shared_tokens(embargo))\n")
     (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
-    assert d.code == "E005" and "`setup` puts tokens on piles only" in d.message
+    assert d.code == "E005" and "`setup` puts tokens on piles or gives each player" \
+        in d.message
+    ok = card(tmp_path, HEADER.format(id="s2") + "setup: |\n  each player { +1 vp token }\n"
+              "on_play: |\n  +1 card\n", name="ok.yaml")
+    assert codes(ok) == []
+    bad = card(tmp_path, HEADER.format(id="s3") + "setup: |\n  each player { +1 card }\n"
+               "on_play: |\n  +1 card\n", name="bad.yaml")
+    assert "E005" in [c[0] for c in codes(bad)]
+
+
+def test_overpay_only_when_buying_this(tmp_path):
+    p = card(tmp_path, HEADER.format(id="op") + "on_play: |\n  overpay as paid\n"
+             "  +$(paid)\n")
+    (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+    assert d.code == "E005" and "'overpay' is done when buying this card" in d.message
+    ok = card(tmp_path, HEADER.format(id="op2") + "on_play: |\n  +1 card\n"
+              "on_buy: |\n  overpay as paid\n  repeat paid { gain silver }\n", name="ok.yaml")
+    assert codes(ok) == []
+
+
+def test_number_variables_are_numbers(tmp_path):
+    p = card(tmp_path, HEADER.format(id="nv") + "on_play: |\n"
+             "  pay up to 2 vp tokens as paid\n  trash paid\n")
+    assert "E005" in [c[0] for c in codes(p)]
+    ok = card(tmp_path, HEADER.format(id="nv2") + "on_play: |\n"
+              "  pay 1 vp token as paid\n  +(paid * 2) cards\n  +$(actions + buys + coins)\n",
+              name="ok.yaml")
+    assert codes(ok) == []
 
 
 def test_the_phase_is_compared_with_a_phase_name(tmp_path):

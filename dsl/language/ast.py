@@ -406,8 +406,27 @@ class ExtraTurn:
     pos: Pos = _pos
 
 
+@dataclass(frozen=True)
+class Overpay:
+    """`overpay as NAME` (when buying this card): the buyer may pay any amount more, from
+    his coins left and the tokens he may still spend; NAME is the number paid."""
+    bind: str
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class PayTokens:
+    """`pay up to N KIND tokens as NAME` (an amount the player chooses, 0 to N, at most
+    what he has) or `pay N KIND tokens as NAME` (N, or all he has if fewer): the tokens are
+    removed (paid, not spent: what spending them gives is not given); NAME is how many."""
+    kind: str
+    count: Expr
+    up_to: bool
+    bind: Optional[str] = None
+    pos: Pos = _pos
+
+
 Stmt = Union[Bonus, LoseCoins, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
              Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
-             MoveTokens,
-             ExtraTurn]
+             MoveTokens, ExtraTurn, Overpay, PayTokens]

@@ -29,9 +29,10 @@ def check_programs(src, catalog, card=None) -> None:
             _unread_bindings(src, key, tree)
         if key == ("setup",):
             for s in tree or ():
-                if not (isinstance(s, A.Tokens) and s.piles is not None):
-                    report(s, "E005", "a card's `setup` puts tokens on piles only: "
-                           "`+1 KIND token on each pile where COND`")
+                if not _setup_statement(s):
+                    report(s, "E005", "a card's `setup` puts tokens on piles or gives each "
+                           "player tokens: `+1 KIND token on each pile where COND`, "
+                           "`each player { +1 KIND token }`")
         if key == ("on_play",):
             for n in nodes(tree):
                 if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \
@@ -67,6 +68,15 @@ def check_programs(src, catalog, card=None) -> None:
             if t not in types:
                 src.error(("types",), "E004", f"unknown card type '{t}' (known: "
                           f"{', '.join(sorted(types))})")
+
+
+def _setup_statement(s) -> bool:
+    """What a card's `setup` may do: tokens on the piles a condition holds of, or tokens
+    for each player."""
+    if isinstance(s, A.Tokens):
+        return s.piles is not None
+    return isinstance(s, A.Each) and not s.others and bool(s.body) and all(
+        isinstance(x, A.Tokens) and not x.on_pile and x.piles is None for x in s.body)
 
 
 def check_new_sources(loaded, first: int) -> list[Diagnostic]:

@@ -32,8 +32,10 @@ FUNCTIONS = {  # name: (argument types, result type)
 }
 # What `sum(x, MEASURE)` adds up over the cards of x, and the type of the total.
 MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "coins": "number"}
-# Facts about the game, as numbers (used above all by bot strategies).
-FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players")
+# Facts about the game, as numbers (used above all by bot strategies). `actions`, `buys`,
+# `coins`: the acting player's counters of the turn in progress when it is his (else 0).
+FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players", "actions", "buys",
+         "coins")
 # `phase = buy`: the phase of the turn in progress, compared with one of these.
 PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
@@ -385,6 +387,15 @@ class Checker:
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
             if s.piles is not None:
                 self.cond(s.piles, True)
+        elif isinstance(s, A.Overpay):
+            if self.scope.trigger_on != "buy":
+                self.report(s, "E005", "'overpay' is done when buying this card: use it in "
+                            "`on_buy` (or a trigger `on: buy, what: this`)")
+            self.bind(s, s.bind, "number")
+        elif isinstance(s, A.PayTokens):
+            self.want(s.count, self.expr(s.count), NUMERIC, "a number of tokens")
+            self.known("token", s, s.kind, self.scope.known_tokens)
+            self.bind(s, s.bind, "number")
         elif isinstance(s, A.MoveTokens):
             self.want(s.amount, self.expr(s.amount), NUMERIC, "a number of tokens")
             self.want(s.card, self.expr(s.card), ("cards",), "'pile of'")

@@ -176,6 +176,35 @@ class MixedPile:
 
 
 @dataclass(frozen=True)
+class SpendRule:
+    """How a player spends tokens of a kind (set.yaml `tokens: [{spend: ...}]`): in which
+    phase (`buy`: spending ends the action phase, as playing a Treasure does; `action`),
+    whether only before the turn's first buy, the coins each token costs (`pays`, Debt)
+    and what each token spent gives (`gives`, a program run once per token)."""
+    phase: str
+    before_buying: bool = False
+    pays: int = 0
+    gives: tuple = ()
+
+    @property
+    def coins_each(self) -> int:
+        """The coins one token spent surely gives (its plain `+$N` lines), less `pays`."""
+        return sum(s.amount.value for s in self.gives
+                   if isinstance(s, A.Bonus) and s.counter == "coins"
+                   and isinstance(s.amount, A.Num)) - self.pays
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of player token a set declares (`tokens:`): its names and, if players may
+    spend such tokens, how (Guilds' `coffers`); another set's kind is another kind."""
+    id: str
+    set: str
+    names: dict = field(default_factory=dict, compare=False, hash=False)
+    spend: Optional[SpendRule] = None
+
+
+@dataclass(frozen=True)
 class Rules:
     """The rules not printed on kingdom cards (sets/basic/rules.yaml)."""
     min_players: int
@@ -214,12 +243,18 @@ class Catalog:
     set_rules: dict = field(default_factory=dict)     # rule id -> SetRule
     house_rules: dict = field(default_factory=dict)   # set id -> Rules of its rules.yaml
     piles: dict = field(default_factory=dict)         # mixed pile id -> MixedPile
+    token_kinds: dict = field(default_factory=dict)   # token kind id -> TokenKind
 
     def copy(self) -> "Catalog":
         """A catalog to add cards and sets to, sharing the loaded objects (frozen) only."""
         return Catalog(dict(self.cards), dict(self.types), dict(self.sets),
                        dict(self.kingdoms), self.rules, dict(self.set_rules),
-                       dict(self.house_rules), dict(self.piles))
+                       dict(self.house_rules), dict(self.piles), dict(self.token_kinds))
+
+    def spendable(self) -> dict:
+        """Token kind id -> SpendRule of the kinds players may spend (empty in most games:
+        then nothing about spending is ever looked at)."""
+        return {k: t.spend for k, t in self.token_kinds.items() if t.spend is not None}
 
     def rules_for(self, kingdom) -> Optional[Rules]:
         """The rules a game of `kingdom` is played with: the house rules of the first set
@@ -234,7 +269,7 @@ class Catalog:
     def given_names(self) -> tuple[set, set]:
         """(token kinds, mat names) that some card gives or puts cards on, and the rules'
         victory token: what an effect may read (remembered until a card is added)."""
-        key = len(self.cards)
+        key = (len(self.cards), len(self.token_kinds))
         if getattr(self, "_given", (None,))[0] != key:
             tokens, mats = set(), set()
             for n in (n for d in self.cards.values() for n in _all_nodes(d)):
@@ -244,6 +279,7 @@ class Catalog:
                     mats.add(n.mat)
             if self.rules is not None and self.rules.victory_token:
                 tokens.add(self.rules.victory_token)
+            tokens |= set(self.token_kinds)          # the kinds a set declares
             self._given = (key, (tokens, mats))
         return self._given[1]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .documents import Source, kept_document, no_bidi, read_source
-from .model import Catalog, Kingdom, MixedPile, Rules, SetRule, TypeDef
+from .model import Catalog, Kingdom, MixedPile, Rules, SetRule, SpendRule, TokenKind, TypeDef
 
 
 def _by_players(table: dict) -> dict:
@@ -77,6 +77,7 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
                                 "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
                                 "lint_ignore": _lint_ignore(src, data),
                                 "tokens": {t["id"]: dict(t["names"]) for t in data.get("tokens", [])}}
+    _token_kinds(src, data, catalog)
     for i, t in enumerate(data.get("types", [])):
         if t["id"] in catalog.types:
             src.error(("types", i, "id"), "E006", f"duplicate card type '{t['id']}' (also in "
@@ -130,6 +131,29 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
             src.pile_refs += [(c, ("rules", i, "replace_starting", cid, j))
                               for j, c in enumerate((cid,) + new)]
     return src
+
+
+def _token_kinds(src: Source, data: dict, catalog: Catalog) -> None:
+    """The set's token kinds (`tokens:`), with their spend rules; `gives` is parsed (and
+    later checked) as any effect. Two sets may name the same kind, but only one may say
+    how it is spent."""
+    for i, t in enumerate(data.get("tokens", [])):
+        rule = t.get("spend")
+        spend = None
+        if rule is not None:
+            gives = ()
+            if "gives" in rule:
+                gives = src.parse(("tokens", i, "spend", "gives"), rule["gives"]) or ()
+            spend = SpendRule(rule["phase"], bool(rule.get("before_buying", False)),
+                              int(rule.get("pays", 0)), tuple(gives))
+        known = catalog.token_kinds.get(t["id"])
+        if known is not None and known.spend is not None and spend is not None:
+            src.error(("tokens", i, "spend"), "E006", f"token kind '{t['id']}' already has a "
+                      f"spend rule (set '{known.set}'); give one set's kind another id")
+            continue
+        if known is None or spend is not None:
+            catalog.token_kinds[t["id"]] = TokenKind(t["id"], data["id"], dict(t["names"]),
+                                                     spend)
 
 
 def take_rules(cat: Catalog, rules: Rules | None, set_id: str | None, src: Source) -> None:

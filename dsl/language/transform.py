@@ -310,6 +310,15 @@ class _ToAst(Transformer):
     def move_tokens(self, meta, c):
         return A.MoveTokens(str(c[1]), c[0], c[3], _pos(meta))
 
+    def overpay(self, meta, c):
+        return A.Overpay(c[0], _pos(meta))
+
+    def pay_up_to(self, meta, c):
+        return A.PayTokens(str(c[1]), c[0], True, c[3] if len(c) > 3 else None, _pos(meta))
+
+    def pay_exactly(self, meta, c):
+        return A.PayTokens(str(c[1]), c[0], False, c[3] if len(c) > 3 else None, _pos(meta))
+
     def remove_tokens(self, meta, c):
         return A.Tokens(str(c[1]), c[0], -1, False, _pos(meta))
 

@@ -76,6 +76,14 @@ def translate(a, d: Decision):
     engine's answer. `'yes'` and `'no'` written as strings are the booleans."""
     if isinstance(a, str) and a.casefold() in _YES_NO and d.kind in ("yesno", "option"):
         a = _YES_NO[a.casefold()]
+    if d.kind == "amount":
+        if isinstance(a, dict) and list(a) == ["amount"]:
+            return a["amount"]
+        raise IllegalAnswer(f"illegal answer {a!r}: an amount is answered {{amount: N}}, "
+                            f"N from {d.options[0]} to {d.options[1]}")
+    if isinstance(a, dict):
+        raise IllegalAnswer(f"illegal answer {a!r}: {{amount: N}} answers an amount, and "
+                            f"this is a {d.kind} decision")
     if d.kind == "yesno":
         if isinstance(a, bool):
             return a
@@ -450,6 +458,8 @@ class RandomBot:
             opts = list(d.options)
             r.shuffle(opts)
             return opts
+        if d.kind == "amount":
+            return r.randint(*d.options)
         if d.kind == "pile":
             choices = list(d.options) + ([None] if d.min == 0 else [])
             return r.choice(choices)

@@ -12,7 +12,8 @@ class IllegalAnswer(Exception):
 class Decision:
     """A question to one player: who decides (after possession routing), the kind (cards |
     pile | yesno | option | options (several different ones) | name (any card in the game)
-    | order), its purpose (trash, discard, gain, buy, play, put,
+    | order | amount (a whole number: `options` is (lowest, highest), answered with an int
+    of that range)), its purpose (trash, discard, gain, buy, play, put,
     reveal, order, ...), a prompt (given as text, or as a function making it when first
     read), the legal options (cards, pile ids, option labels or
     things to order), how many to choose, the id of the card that asks, and the player
@@ -74,11 +75,14 @@ class Decision:
             return min(limit, len(self.options) + (1 if self.min == 0 else 0))
         if kind == "order":
             return 1 if len({_key(o) for o in self.options}) <= 1 else 2
+        if kind == "amount":
+            return min(limit, max(0, self.options[1] - self.options[0] + 1))
         return 1
 
     def only_answer(self):
-        """The answer when there is exactly one (taken without asking)."""
-        if self.kind in ("option", "pile", "name"):
+        """The answer when there is exactly one (taken without asking); an amount's lowest
+        (the built-in bots' default answer)."""
+        if self.kind in ("option", "pile", "name", "amount"):
             return self.options[0] if self.options else None
         if self.kind == "options":
             return list(range(len(self.options)))
@@ -97,6 +101,11 @@ class Decision:
         if self.kind == "option":
             if not isinstance(answer, int) or not 0 <= answer < len(self.options):
                 raise IllegalAnswer(f"illegal answer {answer!r}: choose 1 to {len(self.options)}")
+            return answer
+        if self.kind == "amount":
+            lo, hi = self.options
+            if answer.__class__ is not int or not lo <= answer <= hi:
+                raise IllegalAnswer(f"illegal answer {answer!r}: an amount from {lo} to {hi}")
             return answer
         if self.kind in ("pile", "name"):
             if answer is None and self.min == 0:

@@ -194,7 +194,8 @@ class Player:
     tokens by kind, the tally of its cards, and its last finished turn (what it played,
     gained and bought then)."""
     __slots__ = ("index", "name", "zones", "turns", "holdings", "hand", "deck", "discard",
-                 "in_play", "set_aside", "revealed", "mats", "tokens", "last_turn")
+                 "in_play", "set_aside", "revealed", "mats", "tokens", "last_turn",
+                 "off_turn")
 
     def __init__(self, index: int, name: str):
         self.index, self.name = index, name
@@ -206,6 +207,9 @@ class Player:
         self.mats: dict = {}               # mat name -> Zone (also in zones, as "NAME mat")
         self.tokens: dict = {}             # token kind -> count
         self.last_turn = None              # the TurnState of his last finished turn
+        self.off_turn: dict = {}           # counter -> what he got while it was not his
+                                           # turn (actions, buys, coins, potions); his
+                                           # next turn starts without it
 
     def mat(self, name: str) -> Zone:
         zone = self.mats.get(name)
@@ -293,6 +297,7 @@ class TurnState:
     cleanup_draw = None                # the Clean-up's hand size, if a play changed it
     run = 1                            # turns in a row of this player, this one included
     aside_trash = ()                   # a possessed player's trashed cards, set aside
+    earlier_buys = False               # a buy was made before the one in progress
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):

@@ -55,6 +55,10 @@ FACTS = {
     "gains_to_end": lambda g, f: g.to_end,
     "empty_piles": lambda g, f: g.empty_count,
     "players": lambda g, f: len(g.players),
+    # this turn's counters: the acting player's on his turn, else none
+    "actions": lambda g, f: g.turn.actions if g.turn.player == f.actor else 0,
+    "buys": lambda g, f: g.turn.buys if g.turn.player == f.actor else 0,
+    "coins": lambda g, f: g.turn.coins if g.turn.player == f.actor else 0,
 }
 
 
@@ -97,7 +101,9 @@ def _name(e: A.Name):
     def variable_or_kind(g, f):
         value = f.env.get(n)
         if value is not None:
-            return value if isinstance(value, str) else located(value)
+            if value.__class__ is int or isinstance(value, str):
+                return value                 # a number (`overpay as x`), a named card
+            return located(value)
         subject = f.subject
         if subject is not None:
             if prop is not None:             # the tested card's own cost or name

@@ -104,6 +104,10 @@ class Interpreter(ControlStatements, LastingStatements):
         for s in d.setup:
             self.stmt(s, f)
 
+    def run_spend(self, p: int, kind: str, gives) -> None:
+        """What one token of a kind gives when spent (its spend rule's `gives`)."""
+        self._nested(gives, Frame(p, p, source=kind), kind)
+
     def card_vp(self, card, p: int) -> int:
         v = self.ev.eval(card.d.vp, Frame(p, p, this=[(card, card.zone)], source=card.id))
         return v if isinstance(v, int) else 0

@@ -29,7 +29,8 @@ class LastingStatements:
                 A.TurnCost: self._turn_cost, A.TurnDraw: self._turn_draw,
                 A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
                 A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
-                A.MoveTokens: self._move_tokens, A.PlayAs: self._play_as}
+                A.MoveTokens: self._move_tokens, A.PlayAs: self._play_as,
+                A.Overpay: self._overpay, A.PayTokens: self._pay_tokens}
 
     def play_as_options(self, spec: A.GainSpec, f: Frame) -> list:
         """The piles whose top card a `play ... as if it were SPEC` may choose: those a gain
@@ -117,6 +118,28 @@ class LastingStatements:
                                     f.source, None, s, f))
             return g.add_pile_tokens(cid, s.kind, n)
         return g.add_tokens(f.actor, s.kind, n * s.sign)
+
+    def _overpay(self, s: A.Overpay, f: Frame, optional):
+        """`overpay as NAME`: the buyer chooses how much more to pay (Game.overpay)."""
+        paid = self.game.overpay(f.actor, f.source, s, f)
+        f.env[s.bind] = paid
+        return paid > 0
+
+    def _pay_tokens(self, s: A.PayTokens, f: Frame, optional):
+        """`pay up to N KIND tokens as NAME` (an amount 0 to N, no more than those held) or
+        `pay N KIND tokens` (N, or all held if fewer): the tokens are removed."""
+        g = self.game
+        have = g.players[f.actor].tokens.get(s.kind, 0)
+        highest = min(max(self._num(s.count, f), 0), have)
+        n = highest
+        if s.up_to and highest:
+            n = g.decide(Decision(f.actor, "amount", "pay",
+                                  f"pay up to {highest} {s.kind} token(s)", (0, highest), 0,
+                                  highest, f.source, None, s, f))
+        paid = g.pay_tokens(f.actor, s.kind, n)
+        if s.bind:
+            f.env[s.bind] = paid
+        return paid > 0
 
     def _move_tokens(self, s: A.MoveTokens, f: Frame, optional):
         cards = self.ev.cards(s.card, f)

@@ -17,6 +17,7 @@ from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
 from .masks import Masks
 from .phases import Phases
+from .spending import Spending
 from interpreter.core.setup import GameError, held_listeners, set_rules_in_force, setup_plan
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
@@ -35,7 +36,7 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""

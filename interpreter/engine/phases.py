@@ -14,8 +14,11 @@ class Phases:
     # ---- the start of a turn ---------------------------------------------------------------
     def start_turn(self, turn: TurnState) -> None:
         self.turn = turn
+        pl = self.players[turn.player]
         if not turn.extra:
-            self.players[turn.player].turns += 1
+            pl.turns += 1
+        if pl.off_turn:
+            pl.off_turn.clear()              # his own turn starts afresh
         interp = self._interp
         if interp is not None:
             interp.work = 0
@@ -172,11 +175,14 @@ class Phases:
         t.buys -= 1
         t.coins -= cost.coins
         t.potions -= cost.potion
+        earlier = t.bought
         t.bought = True
         if not (self.keeps_history or self.logging or "buy" in self.listened):
             self.gain_from_pile(p, pile)         # nothing to know of the buy itself
             return
         card = pile.cards[-1] if pile.cards else pile.top_card_made()
+        if earlier:
+            t.earlier_buys = True            # (an overpay's tokens: only at the first buy)
         if self.keeps_history:
             t.buys_made += ((p, card),)
         if self.logging:

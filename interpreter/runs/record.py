@@ -50,7 +50,7 @@ class RecordFile:
 
 def encode(d: Decision, answer):
     """An answer as JSON: indices into the options (cards, orders), ids, booleans."""
-    if d.kind in ("yesno", "option", "pile", "name", "options"):
+    if d.kind in ("yesno", "option", "pile", "name", "options", "amount"):
         return answer
     index = {id(o): i for i, o in enumerate(d.options)}
     return [index[id(a)] for a in answer]
@@ -58,7 +58,7 @@ def encode(d: Decision, answer):
 
 def decode(d: Decision, value):
     """A recorded answer for this decision (checked against it by the game)."""
-    if d.kind in ("yesno", "option", "pile", "name", "options"):
+    if d.kind in ("yesno", "option", "pile", "name", "options", "amount"):
         return value
     n = len(d.options)
     if not isinstance(value, list) or not all(_is_int(i, 0, n - 1) for i in value):
@@ -145,7 +145,7 @@ class _Seat:
 
 
 MAX_RECORD_BYTES = 200_000_000
-_KINDS = ("cards", "pile", "yesno", "option", "options", "name", "order")
+_KINDS = ("cards", "pile", "yesno", "option", "options", "name", "order", "amount")
 
 
 def read_records(lines) -> list[tuple[dict, list, dict]]:

@@ -458,8 +458,6 @@ class RandomBot:
             opts = list(d.options)
             r.shuffle(opts)
             return opts
-        if d.kind == "amount":
-            return r.randint(*d.options)
         if d.kind == "pile":
             choices = list(d.options) + ([None] if d.min == 0 else [])
             return r.choice(choices)

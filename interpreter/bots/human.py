@@ -155,14 +155,6 @@ class HumanAgent:
             if a in ("n", "no", "2", "nem", "ne"):
                 return False
             raise ValueError(t(ui.ANSWER_Y_N))
-        if d.kind == "amount":                # a whole number from lo to hi
-            lo, hi = d.options
-            how = t(ui.N_TO_M, lo=lo, hi=hi)
-            a = self._answer(f"{prompt} ({how}): ", d)
-            n = int(a) if a.isdigit() else -1
-            if not lo <= n <= hi:
-                raise ValueError(t(ui.CHOOSE_HOW, how=how))
-            return n
         labels = [self.pile_label(o, game.supply[o]) if d.kind == "pile" and o in game.supply
                   else self.label(o) for o in d.options]
         for i, label in enumerate(labels, 1):

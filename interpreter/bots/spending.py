@@ -7,8 +7,9 @@ them, never naming a card or a kind:
   number of them makes a better buy; a strategy's `spend` rules may say `no` (keep them)
   or `all`;
 - an amount: each number weighed by the statements after the question that read the name
-  it binds (`repeat paid { gain silver }`), less what paying costs: coins a remaining Buy
-  could still use, or tokens (each worth about $1 later). An overpay never spends tokens.
+  it binds (`repeat paid { gain silver }`), less what paying tokens costs (each worth
+  about $1 later); an overpay pays only coins, those a remaining Buy would not need to buy
+  what it buys (never tokens).
 
 Games in which no set declares a kind with a spend rule never come here (the turn loop
 looks only when the player holds tokens of a kind spent in the Buy phase)."""
@@ -49,29 +50,32 @@ def better_buy(bot, game, decider: int, kind: str, have: int) -> int:
     each = rule.coins_each if rule is not None else 0
     if each <= 0 or have <= 0 or game.turn.buys <= 0:
         return 0
-    t = game.turn
-    base = t.coins
+    base = game.turn.coins
     dearest = max((game.cost(pile.d).coins for pile in game.supply.values() if len(pile)),
                   default=0)
-
-    def rank(coins: int) -> int:
-        t.coins = coins
-        try:
-            options = game.buyable()
-            return _rank(bot, bot.buy_choice(game, decider, options) if options else None)
-        finally:
-            t.coins = base
-
-    best_k, best = 0, rank(base)
+    best_k, best = 0, buy_rank(bot, game, decider, base)
     for k in range(1, have + 1):
         if best == 0:
             break
-        r = rank(base + k * each)
+        r = buy_rank(bot, game, decider, base + k * each)
         if r < best:
             best_k, best = k, r
         if base + k * each >= dearest:       # more buys nothing dearer
             break
     return best_k
+
+
+def buy_rank(bot, game, decider: int, coins: int) -> int:
+    """Where the bot's buy with this many coins stands in its buy priorities (its
+    conditions read `coins` as that many), the turn left as it was."""
+    t = game.turn
+    base = t.coins
+    t.coins = coins
+    try:
+        options = game.buyable()
+        return _rank(bot, bot.buy_choice(game, decider, options) if options else None)
+    finally:
+        t.coins = base
 
 
 def amount(bot, game, d) -> int:
@@ -87,10 +91,16 @@ def amount(bot, game, d) -> int:
     w = Weigher(game, f.actor, bot)
     t = game.turn
     if isinstance(s, A.Overpay):
+        # the coins left, never tokens; with a Buy left, only what that buy does not need
         left = max(0, t.coins) if t.player == f.actor else 0
-        hi = min(hi, max(lo, left))          # an overpay spends coins, never tokens
-        keep = (lambda x: w.buy_worth(left) - w.buy_worth(left - x)) if t.buys > 0 else \
-            (lambda x: 0.0)
+        if t.buys > 0 and t.player == f.actor and hasattr(bot, "plan"):
+            need = buy_rank(bot, game, d.player, left)
+            spare = 0
+            while spare < left and buy_rank(bot, game, d.player, left - spare - 1) == need:
+                spare += 1
+            left = spare
+        hi = min(hi, max(lo, left))
+        keep = lambda x: 0.0                  # noqa: E731
     else:
         keep = lambda x: TOKEN_WORTH * x      # noqa: E731
     best, best_v = lo, None

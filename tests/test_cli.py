@@ -130,3 +130,16 @@ def test_lint_reports_the_users_files_not_the_shipped_sets_own_warnings():
     assert "W001" not in plain.stdout and "not shown" in plain.stdout
     named = run_dsl("lint", str(shipped_dir("sets")))
     assert "W001" in named.stdout and " 0 warning(s)" not in named.stdout
+
+
+def test_balance_and_simulate_of_a_fan_card_with_tokens_spent_and_overpay():
+    # the fan set's Chips are spent before buying (+$1 each); Gilded Statue is overpaid for
+    fan = str(FIXTURES / "token_fan")
+    r = run_dsl("balance", "--cards", fan, "gilded_statue", "--kingdoms", "1", "--games", "6",
+                "--against", "chip_press", "--seed", "1")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "bm:gilded_statue wins" in r.stdout
+    r = run_dsl("simulate", "--cards", fan, "--kingdom", "chip_press,pawnshop",
+                "--bots", "bm:chip_press,bm:pawnshop", "--games", "2", "--seed", "1", "--log")
+    assert r.returncode == 0, r.stderr
+    assert "takes 1 chips token(s)" in r.stdout and " spends " in r.stdout

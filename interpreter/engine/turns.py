@@ -11,7 +11,7 @@ MAX_TURNS = 400       # a game of bots that stalls is stopped here (bounded work
 
 def play_turn(game, observer=None) -> None:
     """One turn of the player whose turn it is; `observer.buy_phase(game)` is called when
-    the buy phase starts (interpreter/runs/stats.py)."""
+    the buy phase starts, after the tokens spent before buying (interpreter/runs/stats.py)."""
     t = game.turn
     p = t.player
     pl = game.players[p]
@@ -44,10 +44,10 @@ def play_turn(game, observer=None) -> None:
                                                      "play Treasures", treasures, 0,
                                                      len(treasures))))
     t.phase = "buy"
-    if observer is not None:
-        observer.buy_phase(game)
     if pl.tokens:                 # he holds tokens: some he may spend before buying?
         spend_before_buying(game, agent, direct, p)
+    if observer is not None:
+        observer.buy_phase(game)
     while t.buys > 0:
         options = game.buyable()
         if not options:

@@ -33,3 +33,112 @@ def test_bad_scenarios_fail_with_a_position(tmp_path, text, where, words):
     message = "\n".join(result.failures)
     assert f"s.yaml{where}" in message and words in message, message
     assert "internal error" not in message
+
+
+# Every field of the scenario contract (docs/scenarios.md, all its sections), in one file:
+# the schema accepts each of them (the engine may still say a field is not supported yet).
+CONTRACT = """
+name: every field of the contract
+players: 3
+cards: [../my_set/]
+kingdom: [village, throne_room, page, amulet, alms, pathfinding, encampment_plunder, castles,
+          aqueduct, triumph, flag_bearer, cathedral]
+supply: {curse: 0, silver: 5, treasure_hunter: 4, encampment: 0, castles: 7}
+seed: 7
+deal: false
+with: [platinum]
+without: [colony]
+bane: wishing_well
+setup:
+  p1:
+    hand: [throne_room, village, copper]
+    deck: [estate, silver, gold, copper]
+    discard: [copper]
+    in_play: []
+    set_aside: [haven]
+    revealed: []
+    mats: {island: [estate], native_village: [], tavern: [coin_of_the_realm]}
+    tokens: {vp: 3, coin: 1, coffers: 2, debt: 2, villagers: 1}
+    artifacts: [flag]
+    projects: [cathedral]
+  p2: {hand: [moat, copper, copper, estate, estate]}
+  trash: []
+  pile_tokens: {silver: {embargo: 1, debt: 1}, aqueduct: {vp: 3}}
+turn: {phase: action, actions: 1, buys: 1, coins: 0, potions: 0}
+answers:
+  p1: [village, [copper, estate], yes, no, 'yes', 2, [1, 3], {amount: 2}]
+  p2: []
+steps:
+  - play: throne_room
+  - buy: silver
+  - gain: {player: p2, card: silver}
+  - gain: silver
+  - spend: {coffers: 2}
+  - spend: {debt: 2}
+  - spend: {villagers: 1}
+  - spend: {coffers: 1, villagers: 1}
+  - end_turn
+expect:
+  p1:
+    hand: [copper, estate, silver]
+    deck: [gold, copper]
+    deck_top: [gold]
+    discard: []
+    in_play: [throne_room, village]
+    set_aside: []
+    revealed: []
+    all_cards: [copper]
+    hand_count: 3
+    deck_count: 2
+    discard_count: 0
+    in_play_count: 2
+    actions: 4
+    buys: 1
+    coins: 0
+    potions: 0
+    vp: 12
+    mats: {island: [estate]}
+    tokens: {vp: 3, coffers: 0}
+    artifacts: [flag]
+    projects: [cathedral]
+  p2: {actions: 0, buys: 1, coins: 0}
+  trash: []
+  supply: {silver: 40, prizes: 4, bag_of_gold: 0, encampment: 0, castles: 7}
+  pile_tokens: {silver: {embargo: 1}, aqueduct: {vp: 3}}
+  turn_of: p2
+  game_over: false
+"""
+
+
+def test_the_schema_accepts_every_field_of_the_contract():
+    import json
+    from pathlib import Path
+
+    import jsonschema
+    import yaml
+
+    import dsl.language
+    schema = json.loads((Path(dsl.language.__file__).parent / "scenario.schema.json")
+                        .read_text(encoding="utf-8"))
+    data = yaml.safe_load(CONTRACT)
+    jsonschema.validate(data, schema)
+    error_form = dict(data, expect={"error": "text"})
+    jsonschema.validate(error_form, schema)
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("name: x\nsetup: {p1: {artifacts: [flag]}}\n", ":2:25:", "artifacts: not supported yet"),
+    ("name: x\nexpect: {p1: {projects: [cathedral]}}\n", ":2:25:",
+     "projects: not supported yet"),
+    ("name: x\nbane: wishing_well\n", ":2:7:", "bane: not supported yet"),
+    ("name: x\nsteps: [{spend: {coffers: -1}}]\n", ":2:9:", "steps/0"),
+    ("name: x\nsteps: [{spend: 2}]\n", ":2:9:", "steps/0"),
+    ("name: x\nsteps: [{spend: {coin: 1}}]\n", ":2:9:", "'coin' tokens cannot be spent"),
+])
+def test_fields_not_supported_yet_and_bad_spends_fail_with_a_position(tmp_path, text, where,
+                                                                      words):
+    p = tmp_path / "s.yaml"
+    p.write_text(text, encoding="utf-8")
+    message = "\n".join(run_file(p).failures)
+    assert f"s.yaml{where}" in message and words in message, message
+    assert "internal error" not in message

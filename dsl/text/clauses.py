@@ -32,7 +32,8 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
             text = ctx.t(TREASURE_PER, per=rate)
         elif rate is not None:
             text = ctx.t(BONUS_PER[b.counter], per=rate)
-        elif is_call(b.amount, "sum") and b.counter in BONUS_EQUAL:
+        elif (is_call(b.amount, "sum") or isinstance(b.amount, A.Name) and
+              b.amount.name in FACT_NAMES) and b.counter in BONUS_EQUAL:
             text = ctx.t(BONUS_EQUAL[b.counter], amount=amount(ctx, b.amount))
         else:
             text = ctx.t(BONUS_EXPR, amount=amount(ctx, b.amount),

@@ -110,6 +110,18 @@ def tokens(ctx: Ctx, s: A.Tokens) -> str:
     return ctx.tn(ctx.pick(pair), n, kind=kind)
 
 
+def overpay(ctx: Ctx, s: A.Overpay) -> str:
+    ctx.bound[s.bind] = ("overpay", True)
+    return ctx.t(OVERPAY)
+
+
+def pay_tokens(ctx: Ctx, s: A.PayTokens) -> str:
+    if s.bind:
+        ctx.bound[s.bind] = ("pay", True)
+    return ctx.t(PAY_TOKENS[s.up_to], n=amount(ctx, s.count), kind=token_name(ctx, s.kind))
+
+
 CLAUSES = {A.Later: later, A.ExtraTurn: extra_turn, A.NextTurn: next_turn,
            A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens,
-           A.TurnBan: turn_ban, A.MoveTokens: move_tokens}
+           A.TurnBan: turn_ban, A.MoveTokens: move_tokens, A.Overpay: overpay,
+           A.PayTokens: pay_tokens}

@@ -51,7 +51,6 @@ VP = ngettext("{n} VP", "{n} VP")
 VP_PER = ngettext("worth 1 VP for every {n} {cards} (rounded down)",
                   "worth 1 VP for every {n} {cards} (rounded down)")   # plural: by {n}
 VP_EXPR = N_("worth as many VP as {amount}")
-
 # noun phrases of cards: count + kind
 A_CARD, A_KIND = N_("a card"), N_("a {kind} card")
 ANOTHER_KIND = N_("another {kind} card")
@@ -84,7 +83,6 @@ AND_LAST = N_("{a}, and {b}")          # the last of three or more
 OTHER_THAN = N_("non-{b} {a}")
 LIST_SEP = N_(", ")
 OPTIONS_SEP = N_("; or ")
-
 # where cards are
 ZONES = {
     "hand": N_("{cards} in your hand"), "deck": N_("{cards} in your deck"),
@@ -132,12 +130,17 @@ BOUND_MANY = {"trash": N_("the trashed cards"), "discard": N_("the discarded car
               "set_aside": N_("the set-aside cards"), "gain": N_("the gained cards")}
 PER_BOUND = {"trash": N_("card trashed"), "discard": N_("card discarded"),
              "reveal": N_("card revealed"), "choose": N_("card chosen"),
-             "set_aside": N_("card set aside"), "gain": N_("card gained")}
+             "set_aside": N_("card set aside"), "gain": N_("card gained"),
+             "overpay": N_("$1 you overpaid"), "pay": N_("token removed")}
+# `overpay as X`, `pay [up to] N KIND tokens as X`: the clause, and what X reads as
+OVERPAY = N_("you may overpay for it")
+PAY_TOKENS = {True: N_("you may remove up to {n} {kind} tokens"),
+              False: N_("remove {n} {kind} tokens")}
+NUMBER_BOUND = {"overpay": N_("the amount you overpaid"), "pay": N_("the number of tokens removed")}
 PER_COST = N_("$1 {it} costs")
 PER_N = ngettext("{n} {cards}", "{n} {cards}")      # plural: the noun agrees with {n}
 ROUNDED_DOWN = N_("{x} (rounded down)")
 COUNTING_THIS = N_("{x} (counting this)")
-
 # verbs: (you, he)
 VERB = {
     "trash": (N_("trash {what}"), N_("trashes {what}")),
@@ -294,7 +297,6 @@ MODIFIER_LESS = N_("while this is in play, {cards} cost ${n} less, but not less 
 MODIFIER_MORE = N_("while this is in play, {cards} cost ${n} more")
 CARDS_PLURAL = N_("cards")
 KIND_PLURAL = N_("{kind} cards")
-
 # conditions
 COND = {
     "first_play": N_("this is the first time you played a {card} this turn"),
@@ -322,8 +324,7 @@ ARITH = {"+": N_("{a} plus {b}"), "-": N_("{a} minus {b}"), "*": N_("{a} times {
 FACT = N_("the value of {name}")
 PHASE_IS = {"action": N_("it is your Action phase"), "buy": N_("it is your Buy phase"),
             "cleanup": N_("it is your Clean-up phase")}
-PHASE_IS_NOT = {"action": N_("it is not your Action phase"),
-                "buy": N_("it is not your Buy phase"),
+PHASE_IS_NOT = {"action": N_("it is not your Action phase"), "buy": N_("it is not your Buy phase"),
                 "cleanup": N_("it is not your Clean-up phase")}
 NUMBER_OF_PLAYERS = N_("the number of players")
 STARTING_PILE = N_("the number of cards the {card} pile started with")
@@ -339,7 +340,9 @@ COSTING_EQUAL = N_("{what} with cost exactly equal to {cost}")
 FACT_NAMES = {"empty_piles": N_("the number of empty Supply piles"),
               "money": N_("the coins of your Treasures"),
               "gains_to_end": N_("the fewest gains that would end the game"),
-              "deck_size": N_("the number of cards you have")}
+              "deck_size": N_("the number of cards you have"),
+              "actions": N_("the number of Actions you have"),
+              "buys": N_("the number of Buys you have"), "coins": N_("the coins you have")}
 FACT_AT_LEAST = {"empty_piles": N_("there are {n} or more empty Supply piles")}
 
 # events of triggers: (you, another player, any player)

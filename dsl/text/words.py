@@ -231,6 +231,8 @@ def amount(ctx: Ctx, e) -> str:
     """A number expression in words (`3`, `its cost in coins`, `the number of cards ...`)."""
     if isinstance(e, A.Num):
         return str(e.value)
+    if isinstance(e, A.Name) and ctx.bound.get(e.name, ("",))[0] in NUMBER_BOUND:
+        return ctx.t(NUMBER_BOUND[ctx.bound[e.name][0]])     # `overpay as x`: a number
     if is_call(e, "count"):
         return ctx.t(NUMBER_OF, cards=zone_np(ctx, e.args[0]))
     if isinstance(e, A.Name) and e.name == "players":
@@ -265,6 +267,8 @@ def per(ctx: Ctx, e) -> str | None:
     """The `per ...` of `+1 Card per card discarded`; None when the amount is no rate."""
     if e == A.Name("players"):
         return ctx.t(PER_PLAYER)
+    if isinstance(e, A.Name) and ctx.bound.get(e.name, ("",))[0] in NUMBER_BOUND:
+        return ctx.t(PER_BOUND[ctx.bound[e.name][0]])
     if is_call(e, "count"):
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
@@ -316,6 +320,8 @@ def describe(ctx: Ctx, e) -> str:
     if isinstance(e, A.Name):
         if e.name in FACT_NAMES and e.name not in ctx.bound:
             return ctx.t(FACT_NAMES[e.name])
+        if ctx.bound.get(e.name, ("",))[0] in NUMBER_BOUND:
+            return amount(ctx, e)
         return them(ctx, e.name)
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
             or is_call(e, "potion_cost") or is_call(e, "cost") or is_call(e, "sum"):

@@ -210,8 +210,29 @@ def _kingdom_checks(plan) -> None:
         raise Unsupported("a card that hears events from the Supply")
 
 
+_NOT_COMPILED = {A.Overpay: "overpays (`overpay`)",
+                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision"}
+_TURN_FACTS = ("actions", "buys", "coins")
+
+
+def _language_checks(d) -> None:
+    """The constructs of the language the compiled game leaves to the generic engine, each
+    named (issue 30's: overpay, pay, the turn's counters read by a card)."""
+    programs = (d.on_play, tuple(t.effect for t in d.triggers), d.setup)
+    measures = set()                   # `sum(x, coins)`: a measure, not the fact
+    for n in nodes(programs):
+        why = _NOT_COMPILED.get(n.__class__)
+        if why is not None:
+            raise Unsupported(f"{d.id}: a card that {why}")
+        if n.__class__ is A.Call and n.func == "sum" and len(n.args) == 2:
+            measures.add(id(n.args[1]))
+        if n.__class__ is A.Name and n.name in _TURN_FACTS and id(n) not in measures:
+            raise Unsupported(f"{d.id}: a card that reads the turn's counter '{n.name}'")
+
+
 def _card_checks(d) -> None:
     """A card that can be in a player's deck: what the compiled game knows how to play."""
+    _language_checks(d)
     if d.reads_history:
         raise Unsupported(f"{d.id}: a card that reads this turn's or the last turn's history")
     if not all(compiled_trigger(t) for t in d.triggers) or d.turn_events or \

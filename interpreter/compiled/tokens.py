@@ -13,9 +13,8 @@ def give_tokens(fx, d, s: A.Tokens, a: str, own: bool) -> list:
     """`+N KIND token` (Game.add_tokens: never below none) for player a."""
     if s.on_pile or s.piles is not None or s.kind == fx.scope.rules.victory_token:
         raise Unsupported(f"{d.id}: tokens on a pile, or tokens worth victory points")
-    spendable = getattr(fx.scope.catalog, "spendable", None)
-    if spendable is not None and s.kind in spendable():
-        raise Unsupported(f"{d.id}: tokens players spend ({s.kind}): the bots' spending")
+    if s.kind in fx.scope.catalog.spendable():
+        raise Unsupported(f"{d.id}: {s.kind} tokens, which players spend (not compiled)")
     k = token_kinds(fx.scope).index(s.kind)
     n = fx.exprs.number(s.amount, a)
     if n.isdigit():

@@ -58,8 +58,8 @@ PROMPTS = (
      N_("{verb} {count} {what}")),
     (re.compile(r"may (?P<what>.+)$"), N_("you may: {what}")),
     (re.compile(r"spend (?P<kind>\w+) tokens$"), N_("spend {kind} before buying")),
-    (re.compile(r"overpay$"), N_("overpay")),
-    (re.compile(r"pay up to (?P<n>\d+) (?P<kind>\w+) tokens?$"),
+    (re.compile(r"overpay for (?P<card>\w+) \(\$0 to \$\d+\)$"), N_("overpay for {card}")),
+    (re.compile(r"pay up to (?P<n>\d+) (?P<kind>\w+) (?:tokens?|token\(s\))$"),
      N_("pay up to {n} {kind}")),
 )
 VERBS = {"trash": N_("trash"), "discard": N_("discard"), "reveal": N_("reveal"),
@@ -153,8 +153,9 @@ class Words:
                     what = kw["what"]
                     kw["what"] = " ".join(self.t(CARD_WORDS[w]) if w in CARD_WORDS else
                                           self.name(w) for w in what.split())
-                if "kind" in kw:
-                    kw["kind"] = self.name(kw["kind"])
+                for k in ("kind", "card"):
+                    if k in kw:
+                        kw[k] = self.name(kw[k])
                 if "what" in kw and "verb" not in kw:
                     kw["what"] = self._names(kw["what"]) if "," in kw["what"] else \
                         " ".join(self.name(w) for w in kw["what"].split())

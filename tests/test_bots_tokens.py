@@ -241,3 +241,69 @@ def test_the_terminal_offers_spending_before_buying_and_enter_keeps_them():
     play_turn(game)
     assert game.players[0].tokens["chips"] == 2       # Enter: none spent
     assert "spend Chips before buying" in out.getvalue()
+
+
+# ---- what an amount or a name leads to, weighed ------------------------------------------------
+def _fan(tmp_path, cards: dict):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "set.yaml").write_text("id: weigh_fan\nnames: {en: Weigh Fan}\n", encoding="utf-8")
+    for cid, body in cards.items():
+        (tmp_path / "cards" / f"{cid}.yaml").write_text(
+            f"id: {cid}\nset: weigh_fan\nnames: {{en: {cid}}}\n" + textwrap.dedent(body),
+            encoding="utf-8")
+    return open_sets([FAN, tmp_path]).catalog
+
+
+def test_an_overpay_for_little_is_declined(tmp_path):
+    # two more copies of a weak Action for $2 are not worth the coins (Stonemason's overpay
+    # in a kingdom of it alone): a coin overpaid must bring a Silver's worth per $
+    cat = _fan(tmp_path, {"mason": """\
+        cost: 2
+        types: [action]
+        on_play: |
+          +$1
+        on_buy: |
+          overpay as paid
+          if paid > 0 {
+            gain action card costing exactly $(paid)
+            gain action card costing exactly $(paid)
+          }
+        """})
+    game = Game(cat, ["mason"], 2, [Bot(find_strategy("bm", cat)), Bot(find_strategy("bm", cat))],
+                seed=1, deal=False)
+    game.start_turn(TurnState(0, 0))
+    game.turn.coins, game.turn.phase = 4, "buy"
+    asked = []
+    agent = game.agents[0]
+
+    class Watch:
+        def decide(self, g, d):
+            a = agent.decide(g, d)
+            asked.append((d.purpose, a))
+            return a
+    game.agents[0] = Watch()
+    game.buy(0, "mason")
+    assert asked == [("overpay", 0)]
+
+
+def test_a_card_named_to_be_trashed_is_junk_never_a_good_card(tmp_path):
+    cat = _fan(tmp_path, {"quack": """\
+        cost: 3
+        types: [action]
+        on_play: |
+          name a card as named
+          reveal top 3
+          trash revealed where name = named
+          put revealed on deck in any order
+        """})
+    b = Bot(find_strategy("bm", cat))
+    for deck, named in ((["silver"] * 5 + ["estate", "copper"], "estate"),
+                        (["silver"] * 5 + ["gold"], None)):
+        game = Game(cat, ["quack"], 2, [b, Bot(find_strategy("bm", cat))], seed=1, deal=False)
+        game.start_turn(TurnState(0, 0))
+        for cid in deck:
+            game.new_card(cid, game.players[0].deck, 0)
+        card = game.new_card("quack", game.players[0].hand, 0)
+        game.play_from_hand(0, card)
+        said = next(line for line in game.log if " names " in line).split()[-1]
+        assert said == named if named else said not in ("silver", "gold"), game.log

@@ -7,9 +7,9 @@ them, never naming a card or a kind:
   number of them makes a better buy; a strategy's `spend` rules may say `no` (keep them)
   or `all`;
 - an amount: each number weighed by the statements after the question that read the name
-  it binds (`repeat paid { gain silver }`), less what paying tokens costs (each worth
-  about $1 later); an overpay pays only coins, those a remaining Buy would not need to buy
-  what it buys (never tokens).
+  it binds (`repeat paid { gain silver }`), less what paying costs: a token is worth about
+  $1 later, a coin overpaid must bring a Silver's worth per $ of its cost; an overpay pays
+  only coins, those a remaining Buy would not need to buy what it buys (never tokens).
 
 Games in which no set declares a kind with a spend rule never come here (the turn loop
 looks only when the player holds tokens of a kind spent in the Buy phase)."""
@@ -23,6 +23,8 @@ from .worth import copy_frame
 from interpreter.engine.turns import buy_phase_kinds
 
 TOKEN_WORTH = 1.0         # a token kept, spendable later for $1 (what paying one costs)
+COIN_WORTH = 0.6          # what $1 overpaid must bring at least (a Silver's worth per $ of
+                          # its cost): two more Actions that do little are not worth $2
 MAX_AMOUNTS = 16          # an amount is weighed for this many numbers at most, from the least
 
 
@@ -100,7 +102,7 @@ def amount(bot, game, d) -> int:
                 spare += 1
             left = spare
         hi = min(hi, max(lo, left))
-        keep = lambda x: 0.0                  # noqa: E731
+        keep = lambda x: COIN_WORTH * x       # noqa: E731
     else:
         keep = lambda x: TOKEN_WORTH * x      # noqa: E731
     best, best_v = lo, None

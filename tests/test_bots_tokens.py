@@ -307,3 +307,21 @@ def test_a_card_named_to_be_trashed_is_junk_never_a_good_card(tmp_path):
         game.play_from_hand(0, card)
         said = next(line for line in game.log if " names " in line).split()[-1]
         assert said == named if named else said not in ("silver", "gold"), game.log
+
+
+def test_tokens_spent_for_actions_one_at_a_time_when_an_action_waits():
+    # the fan set's Helpers (+1 Action each, spent in the Action phase): two Smithies in
+    # hand and one Action: a Helper spent for the second Smithy, the other kept
+    game = table(["smithy"], hand=["smithy", "smithy", "copper"], deck=["copper"] * 8,
+                 agents=[bot("bm:smithy"), bot()])
+    game.players[0].tokens["helpers"] = 2
+    play_turn(game)
+    assert game.log.count("p1 plays smithy") == 2 and "p1 spends 1 helpers" in game.log
+    assert game.players[0].tokens["helpers"] == 1
+
+
+def test_no_action_to_play_no_token_spent_for_actions():
+    game = table(["smithy"], hand=["copper", "copper"], agents=[bot("bm:smithy"), bot()])
+    game.players[0].tokens["helpers"] = 2
+    play_turn(game)
+    assert game.players[0].tokens["helpers"] == 2

@@ -12,7 +12,7 @@ from .context import asked
 from .endgame import loses_by_ending
 from .rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
                         pile_by_kinds, rule_frame, yes_no)
-from .spending import amount, better_buy
+from .spending import amount, better_buy, for_actions
 from .worth import may_hurt, play_worth
 from interpreter.core.decisions import Decision, IllegalAnswer
 from interpreter.effects.expressions import Frame, compiled_for_strategy
@@ -231,9 +231,10 @@ class Bot:
         return None
 
     def tokens_to_spend(self, game, decider: int, kind: str, have: int) -> int:
-        """How many of the `have` tokens of `kind` (spent in the Buy phase) the player whose
-        turn it is spends before buying: its strategy's `spend` rule for the kind (`no`:
-        none, `all`: all), else the fewest that make a better buy (bots/spending.py)."""
+        """How many of the `have` tokens of `kind` the player whose turn it is spends: its
+        strategy's `spend` rule for the kind (`no`: none, `all`: all), else, before buying,
+        the fewest that make a better buy, and in the Action phase (Villagers), one when
+        out of Actions with one to play (bots/spending.py)."""
         rules = self.answers.spend.get(kind)
         if rules is not None:
             answer = yes_no(rules, game, self.frame_for(game.turn.player))
@@ -241,6 +242,8 @@ class Bot:
                 return 0
             if answer == "all":
                 return have
+        if game.turn.phase == "action":          # Villagers: one, to play an Action
+            return for_actions(self, game, decider, kind, have)
         return better_buy(self, game, decider, kind, have)
 
     def wanted(self, game, p: int) -> set:

@@ -20,7 +20,7 @@ from dsl.language import ast as A
 from .context import asked
 from .value import Weigher
 from .worth import copy_frame
-from interpreter.engine.turns import buy_phase_kinds
+from interpreter.engine.turns import buy_phase_kinds, spendable_kinds
 
 TOKEN_WORTH = 1.0         # a token kept, spendable later for $1 (what paying one costs)
 COIN_WORTH = 0.6          # what $1 overpaid must bring at least (a Silver's worth per $ of
@@ -42,6 +42,23 @@ def _rank(bot, cid) -> int:
             if entry == cid:
                 return i
     return len(bot.plan.entries)
+
+
+def actions_each(rule) -> int:
+    """The Actions one token spent surely gives (its plain `+N actions` lines)."""
+    return sum(s.amount.value for s in rule.gives if isinstance(s, A.Bonus) and
+               s.counter == "actions" and isinstance(s.amount, A.Num))
+
+
+def for_actions(bot, game, decider: int, kind: str, have: int) -> int:
+    """Tokens spent in the Action phase, out of Actions (Villagers): one at a time, when
+    it gives an Action and the bot would play an Action card of its hand."""
+    rule = spendable_kinds(game).get(kind)
+    if rule is None or actions_each(rule) <= 0:
+        return 0
+    t = game.turn
+    actions = [c for c in game.players[t.player].hand.cards if c.d.is_action]
+    return 1 if actions and bot.action_to_play(game, decider, actions) is not None else 0
 
 
 def better_buy(bot, game, decider: int, kind: str, have: int) -> int:

@@ -143,3 +143,15 @@ def test_balance_and_simulate_of_a_fan_card_with_tokens_spent_and_overpay():
                 "--bots", "bm:chip_press,bm:pawnshop", "--games", "2", "--seed", "1", "--log")
     assert r.returncode == 0, r.stderr
     assert "takes 1 chips token(s)" in r.stdout and " spends " in r.stdout
+
+
+def test_play_at_the_terminal_shows_tokens_and_offers_spending_them():
+    # a human who always answers 1: he takes Chips from the fan set's Chip Press and is
+    # asked, before buying, how many to spend (a number within bounds)
+    r = run_dsl("play", "--cards", str(FIXTURES / "token_fan"), "--kingdom",
+                "chip_press,charter_house,gilded_statue,pawnshop", "--bots", "bm",
+                "--seed", "2", stdin="1\n" * 300)
+    assert "Traceback" not in r.stderr
+    assert "tokens:   p1 (you): 1 Chips" in r.stdout
+    assert "spend Chips before buying — a number from 0 to 1; Enter: 0: " in r.stdout
+    assert "p1 (you) spends 1 Chips" in r.stdout

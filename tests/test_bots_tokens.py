@@ -325,3 +325,16 @@ def test_no_action_to_play_no_token_spent_for_actions():
     game.players[0].tokens["helpers"] = 2
     play_turn(game)
     assert game.players[0].tokens["helpers"] == 2
+
+
+def test_the_terminal_asks_an_overpay_in_the_players_words():
+    out = io.StringIO()
+    human = HumanAgent(0, inp=io.StringIO("3\n"), out=out, catalog=CATALOG)
+    game = table(["gilded_statue"], coins=7, agents=[human, bot()])
+    game.turn.phase = "buy"
+    game.buy(0, "gilded_statue")
+    screen = out.getvalue()
+    assert "overpay for Gilded Statue — a number from 0 to 4; Enter: 0: " \
+        in screen
+    assert sorted(c.id for c in game.players[0].discard.cards).count("silver") == 3
+    assert "p1 overpays $3" in game.log

@@ -106,7 +106,7 @@ class HumanAgent:
     # ---- answers ---------------------------------------------------------------------------
     def decide(self, game, d: Decision):
         self.show_state(game, d)
-        src = f" [{self.label(d.source)}]" if d.source and d.purpose != "spend" else ""
+        src = f" [{self.label(d.source)}]" if d.source and d.purpose not in ("spend", "overpay") else ""
         while True:
             try:
                 return self._ask(game, d, self.ui.prompt(d.prompt) + src)

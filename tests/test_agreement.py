@@ -185,13 +185,13 @@ msgstr "NO-OBJECT"
 
 
 def test_either_of_two_zones_takes_the_case_its_preposition_asks_in_each_language():
-    """Hermit: one card from the hand or the discard pile. Hungarian: both zones in the
+    """Hermit: one card from the discard pile or the hand. Hungarian: both zones in the
     elative; Czech: both in the genitive after `z`, spelt `ze` before `sv` (a `before|`
     table of the cs catalog)."""
     hu = " ".join(_hu("hermit"))
-    assert "egy lapot a kezedből vagy a használt paklidból, amely nem Kincs lap" in hu
+    assert "egy lapot a használt paklidból vagy a kezedből, amely nem Kincs lap" in hu
     cs = " ".join(render_card(SHIPPED.cards["hermit"], SHIPPED, get_locale("cs")).text)
-    assert "kartu z ruky nebo ze svého odkládacího balíčku, která není kartou peněz" in cs
+    assert "kartu ze svého odkládacího balíčku nebo z ruky, která není kartou peněz" in cs
     assert "z(e)" not in cs and "z:" not in cs
     # and a definite object after the rest of the revealed cards: "Dobd el a többi lapot"
     assert "Dobd el a többi lapot." in _hu("rebuild")

@@ -23,10 +23,10 @@ def test_cards_text_lists_the_piles_of_different_cards_and_the_set_rules():
     assert "platinum_colony" in run_dsl("cards", "--set", "prosperity").stdout
 
 
-def test_cards_json_lists_all_204_cards():
+def test_cards_json_lists_all_235_cards():
     r = run_dsl("cards", "--format", "json")
     cards = {c["id"]: c for c in json.loads(r.stdout)}
-    assert len(cards) == 204
+    assert len(cards) == 235
     assert cards["familiar"] == {"id": "familiar", "set": "alchemy",
                                  "types": ["action", "attack"],
                                  "cost": {"coins": 3, "potion": 1},

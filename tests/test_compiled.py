@@ -17,7 +17,9 @@ from interpreter.compiled import store as cache
 from interpreter.compiled.runner import compiled_run
 from interpreter.compiled.scope import Unsupported
 from interpreter.engine.game import GameError
-from interpreter.runs.balance import make_plan
+from unittest import mock
+
+from interpreter.runs import balance
 from interpreter.runs.compare import engine_differences
 from interpreter.runs.simulation import run_batch, run_games, Run
 
@@ -119,6 +121,27 @@ def test_durations_and_a_bonus_on_the_actions_played_this_turn():
     for bots in (["bm:wharf", "bm:caravan"], ["bm:conspirator", "random", "bm:fishing_village"],
                  ["random"] * 4, ["bm:merchant_ship", "bm"]):
         assert compared(CATALOG, DURATIONS, bots, 60)
+
+
+# The sets shipped after these tests were written: their cards joined the pool that `dsl
+# balance` draws its rivals and kingdoms from, which changed every draw. The tests replay
+# the draws of the pool before them, so that they keep compiling the games they were
+# written for (the compiler leaves the newer sets' tokens, overpay, Bane and Prize piles to
+# the generic engine).
+LATER_SETS = ("cornucopia", "guilds")
+
+
+def _earlier_pool(catalog) -> list[str]:
+    return [cid for cid in OFFICIAL(catalog) if catalog.face_of(cid).set not in LATER_SETS]
+
+
+OFFICIAL = balance.official_kingdom_cards
+
+
+def make_plan(*args, **kwargs):
+    """`dsl balance`'s plan, drawn from the official kingdom cards before LATER_SETS."""
+    with mock.patch.object(balance, "official_kingdom_cards", _earlier_pool):
+        return balance.make_plan(*args, **kwargs)
 
 
 def balance_runs(rival: str) -> list:

@@ -239,6 +239,19 @@ def test_number_variables_are_numbers(tmp_path):
     assert codes(ok) == []
 
 
+def test_cards_are_joined_with_plus_and_only_with_cards(tmp_path):
+    p = card(tmp_path, HEADER.format(id="u") + "on_play: |\n"
+             "  may trash 1 card from discard + hand where not treasure\n"
+             "  trash 1 card from this + hand as t\n  +$(count(t + hand))\n")
+    assert codes(p) == []
+    for bad in ("trash 1 card from hand - discard", "+$(count(hand + 2))",
+                "trash 1 card from hand * deck"):
+        p = card(tmp_path, HEADER.format(id="v") + f"on_play: |\n  {bad}\n")
+        (d,) = [d for d in lint([str(p)]) if d.severity == "error"]
+        assert d.code == "E005" and "cards are joined with '+' and only with cards" \
+            in d.message, bad
+
+
 def test_the_phase_is_compared_with_a_phase_name(tmp_path):
     p = card(tmp_path, HEADER.format(id="ph") + "on_play: |\n  if phase = lunch { +1 card }\n")
     (d,) = [d for d in lint([str(p)]) if d.severity == "error"]

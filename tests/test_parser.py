@@ -147,3 +147,19 @@ def test_numbers_too_large_and_repeats_too_many_are_errors():
         with pytest.raises(ParseError) as e:
             parse_program(text)
         assert words in e.value.message
+
+
+def test_a_selection_chosen_by_another_player_and_a_union_of_cards():
+    (disc,) = parse_program("discard 1 card from shown chosen by player to your left")
+    assert (disc.target.by_side, disc.target.by_you) == ("left", False)
+    (trash,) = parse_program("trash 1 card from hand chosen by player to your right as t")
+    assert (trash.target.by_side, trash.target.bind) == ("right", "t")
+    (mine,) = parse_program("trash 1 card from hand chosen by you")
+    assert (mine.target.by_side, mine.target.by_you) == (None, True)
+    (hermit,) = parse_program("may trash 1 card from discard + hand where not treasure")
+    src = hermit.stmt.target.source
+    assert isinstance(src, A.Where) and isinstance(src.source, A.Arith) and \
+        src.source.op == "+"
+    with pytest.raises(ParseError) as e:
+        parse_program("gain card costing up to $4 chosen by player to your left")
+    assert "chooses among cards" in str(e.value) and e.value.line == 1

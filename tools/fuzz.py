@@ -8,6 +8,7 @@ engines, checking that every game is the same down to each zone's order
 records and command lines) with new seeds until the minutes are up.
 
     python tools/fuzz.py --games 200 --random-kingdoms 400 [--compare 5]
+    python tools/fuzz.py --cards tests/fixtures/bane_fan --set bane_fan --games 50
     python tools/fuzz.py --hostile --minutes 10
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 import traceback
 from pathlib import Path
 
+from dsl.language.fansets import open_sets
 from dsl.language.loader import load_shipped
 from interpreter.compiled.scope import Unsupported
 from interpreter.runs.compare import engine_differences
@@ -38,11 +40,18 @@ def main() -> int:
     ap.add_argument("--hostile", action="store_true",
                     help="run the hostile-input harness instead of games")
     ap.add_argument("--minutes", type=float, default=10, help="with --hostile: how long")
+    ap.add_argument("--cards", action="append", default=[], metavar="PATH",
+                    help="a fan set to load beside the shipped sets (repeatable): its "
+                         "recommended kingdoms are played, its cards drawn for random ones")
+    ap.add_argument("--set", dest="only_set", default=None, metavar="SET",
+                    help="only the recommended kingdoms of this set")
     args = ap.parse_args()
     if args.hostile:
         return hostile(args.minutes)
-    catalog = load_shipped().catalog
+    catalog = open_sets([Path(p) for p in args.cards]).catalog if args.cards else \
+        load_shipped().catalog
     games = [(k.id, list(k.cards), seed) for k in catalog.kingdoms.values()
+             if args.only_set in (None, k.set)
              for seed in range(args.first_seed, args.first_seed + args.games)]
     pool = [k for k in catalog.kingdom_ids() if catalog.face_of(k).set != "basic"]
     for seed in range(args.first_seed, args.first_seed + args.random_kingdoms):
@@ -58,7 +67,8 @@ def main() -> int:
             print(f"FAIL kingdom {name} {kingdom} seed {seed}", file=sys.stderr)
             traceback.print_exc()
     secs = time.perf_counter() - start
-    print(f"{len(games)} games ({len(catalog.kingdoms)} recommended kingdoms x {args.games}, "
+    kingdoms = len({name for name, _, _ in games if name != "random"})
+    print(f"{len(games)} games ({kingdoms} recommended kingdoms x {args.games}, "
           f"{args.random_kingdoms} random kingdoms) in {secs:.1f}s: {failures} failed, "
           f"{unfinished} stopped at the turn limit")
     differ = compare_engines(catalog, games, args.compare) if args.compare > 0 else 0

@@ -27,8 +27,9 @@ def main() -> int:
             continue
         path = GOLDEN / f"{kid}.jsonl"
         with path.open("w", encoding="utf-8") as f:     # its rulebook's set rules, as `dsl
+            bane = (kingdom.bane,) if kingdom.bane else ()      # and its Bane
             run_games(catalog, list(kingdom.cards), BOTS, 1, seed=1, recorder=Recorder(f),
-                      rule_choice=(kingdom.rules, ()))   # simulate --kingdom NAME` plays it
+                      rule_choice=(kingdom.rules, ()) + bane)   # simulate --kingdom NAME` plays it
         print(f"wrote {path}")
     return 0
 

@@ -135,7 +135,8 @@ def _piles_and_rules(cat, set_id) -> list[str]:
     if piles:
         out.append("\npiles of different cards (a kingdom pile is named like a card):")
         for m in piles:
-            kind = "kingdom pile" if m.kingdom else "basic pile"
+            kind = "kingdom pile" if m.kingdom else "basic pile" if m.supply else \
+                "take any" if m.take_any else "beside"
             cards = ", ".join(f"{c} x{k}" if k > 1 else c for c, k in m.cards)
             out.append(f"{m.id:20} {m.set:12} {kind:12} {cards}")
     rules = [r for r in cat.set_rules.values() if not set_id or r.set == set_id]
@@ -146,6 +147,9 @@ def _piles_and_rules(cat, set_id) -> list[str]:
             adds = [f"adds {', '.join(r.piles)}"] if r.piles else []
             adds += [f"ends on {', '.join(r.end_piles)}"] if r.end_piles else []
             adds += [f"{old} -> {', '.join(new)}" for old, new in r.replace_starting]
+            if r.kingdom_pile is not None:      # the Bane
+                adds.append(f"adds a kingdom pile where {r.kingdom_pile[2]}, marked "
+                            f"{r.kingdom_pile[1]} (--bane CARD)")
             out.append(f"{r.id:20} {r.set:12} when {when}: {'; '.join(adds)}")
     return out
 

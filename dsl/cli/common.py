@@ -76,6 +76,10 @@ def set_rule_options(parser) -> None:
     parser.add_argument("--shelters", action="store_true",
                         help="short for --with shelters (the rule of that id, as the Dark Ages "
                              "rulebook names it)")
+    parser.add_argument("--bane", default=None, metavar="CARD",
+                        help="the card of the kingdom pile a set rule adds (`kingdom_pile:`, "
+                             "the Bane); default: drawn by each game's seed, or the "
+                             "recommended kingdom's")
 
 
 def engine_options(parser) -> None:
@@ -90,20 +94,28 @@ def engine_options(parser) -> None:
 
 def rule_choice(cat, args) -> tuple:
     """(set rules on, set rules off) of --with / --without and of the recommended kingdom
-    that --kingdom names (its rulebook's rules), each name checked."""
+    that --kingdom names (its rulebook's rules), each name checked; and the card of a set
+    rule's added kingdom pile when --bane or the recommended kingdom names one (on, off,
+    bane)."""
     from interpreter.core.setup import GameError, set_rules_in_force
     on = [x.strip() for x in (args.with_rules or "").split(",") if x.strip()]
     off = [x.strip() for x in (args.without_rules or "").split(",") if x.strip()]
     if getattr(args, "shelters", False):
         on.append("shelters")
     k = cat.kingdom_by_name(args.kingdom)
+    bane = getattr(args, "bane", None)
     if k is not None:
         on += [r for r in k.rules if r not in off]
+        bane = bane or k.bane
     try:
         set_rules_in_force(cat, [], None, on, off)      # every name known
     except GameError as e:
         bad_arguments(f"--with/--without: {e}")
-    return tuple(on), tuple(off)
+    if bane is None:
+        return tuple(on), tuple(off)
+    if not cat.is_kingdom(bane):
+        bad_arguments(f"--bane {bane}: not a kingdom card (see `dsl cards`)")
+    return tuple(on), tuple(off), bane
 
 
 MAX_GAMES = 1_000_000          # games of one command: each game's result is kept until the

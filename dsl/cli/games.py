@@ -191,10 +191,13 @@ def cmd_play(args) -> int:
                   "bots": ["human"] + bots}
         if choice[0] or choice[1]:
             header["with"], header["without"] = list(choice[0]), list(choice[1])
+        if len(choice) > 2:
+            header["bane"] = choice[2]
         agents = recorder.wrap(agents, header)
     try:
         game = Game(cat, kingdom, players, agents, seed=args.seed, names=names,
-                    with_rules=choice[0], without_rules=choice[1])
+                    with_rules=choice[0], without_rules=choice[1],
+                    bane=choice[2] if len(choice) > 2 else None)
     except GameError as e:
         bad_arguments(str(e))
     try:

@@ -149,6 +149,7 @@ class Selection:
     by_you: bool
     bind: Optional[str]
     pos: Pos = _pos
+    by_side: Optional[str] = None   # `chosen by player to your left` (right): he chooses
 
 
 @dataclass(frozen=True)

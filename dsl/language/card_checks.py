@@ -52,7 +52,7 @@ def check_programs(src, catalog, card=None) -> None:
                       "false`); a set rule brings it into the game, not a kingdom")
     for cid, key in src.pile_refs:
         if cid not in cards and cid not in catalog.piles:
-            src.error(key, "E007", f"unknown card '{cid}' in a set rule's piles; check the id "
+            src.error(key, "E007", f"unknown card '{cid}' in a set rule; check the id "
                       "(see `dsl cards`)")
     for rid, key in src.rule_refs:
         if rid not in catalog.set_rules:

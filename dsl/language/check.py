@@ -100,6 +100,12 @@ class Checker:
             lt, rt = self.expr(e.left, pred), self.expr(e.right, pred)
             if lt == "cost" and e.op in "+-" and rt in ("number", "?"):
                 return "cost"
+            if "cards" in (lt, rt):          # `discard + hand`: the cards of both
+                if e.op != "+" or {lt, rt} - {"cards", "?"}:
+                    self.report(e, "E005", f"'{e.op}' of cards: cards are joined with '+' "
+                                "and only with cards (`discard + hand`)")
+                    return "?"
+                return "cards"
             self.want(e.left, lt, NUMERIC, f"the left side of '{e.op}'")
             self.want(e.right, rt, NUMERIC, f"the right side of '{e.op}'")
             return "number"

@@ -143,6 +143,7 @@ class Kingdom:
     names: dict = field(compare=False, hash=False)
     cards: tuple = ()
     rules: tuple = ()          # set rules its rulebook plays it with
+    bane: Optional[str] = None  # the card of its set rule's added kingdom pile (`bane:`)
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,10 @@ class SetRule:
     end_piles: tuple = ()
     names: dict = field(default_factory=dict, compare=False, hash=False)
     replace_starting: tuple = ()   # ((card id, (replacement ids...)), ...)
+    # (condition on a card's printed cost, type, its text) of `kingdom_pile: {where:
+    # COND, mark: TYPE}`: one more kingdom pile, a kingdom card the condition holds of,
+    # its cards of that type in that game (the Bane); None for most rules
+    kingdom_pile: Optional[tuple] = None
 
 
 @dataclass(frozen=True)
@@ -165,7 +170,9 @@ class MixedPile:
     """A Supply pile of different cards (set.yaml `piles:`): `cards` ((card id, copies),
     ...) shuffled at setup (or kept in the order listed, the first on top), `size` of them
     counted out (players -> size), only the top one seen, bought or gained; the pile's id
-    names it (`gain ruins`). A `kingdom` pile is dealt as one kingdom card (the Knights)."""
+    names it (`gain ruins`). A `kingdom` pile is dealt as one kingdom card (the Knights).
+    A pile with `supply: false, take: any` lies beside the Supply and any of its cards
+    may be gained by an effect that names it or its type (the Prizes)."""
     id: str
     set: str
     cards: tuple
@@ -173,6 +180,8 @@ class MixedPile:
     names: dict = field(default_factory=dict, compare=False, hash=False)
     kingdom: bool = False
     shuffled: bool = True
+    supply: bool = True       # false: beside the Supply (never bought, not an end pile)
+    take_any: bool = False    # `take: any`: any card of it may be gained, not the top only
 
 
 @dataclass(frozen=True)

@@ -95,8 +95,14 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
                       f"{catalog.sets[known.set]['path']}); give it another id")
             continue
         catalog.kingdoms[k["id"]] = Kingdom(k["id"], data["id"], dict(k["names"]),
-                                            tuple(k["cards"]), tuple(k.get("rules", ())))
+                                            tuple(k["cards"]), tuple(k.get("rules", ())),
+                                            k.get("bane"))
         src.refs += [(cid, ("kingdoms", i, "cards", j)) for j, cid in enumerate(k["cards"])]
+        if k.get("bane") in k["cards"]:
+            src.error(("kingdoms", i, "bane"), "E007", f"bane '{k['bane']}' is one of the "
+                      "kingdom's cards; the added pile is a kingdom card not in the kingdom")
+        elif k.get("bane"):
+            src.refs.append((k["bane"], ("kingdoms", i, "bane")))
         src.rule_refs += [(rid, ("kingdoms", i, "rules", j))
                           for j, rid in enumerate(k.get("rules", ()))]
     for i, m in enumerate(data.get("piles", [])):
@@ -110,7 +116,12 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         catalog.piles[m["id"]] = MixedPile(m["id"], data["id"], tuple(m["cards"].items()),
                                            size, dict(m.get("names", {})),
                                            kingdom=m.get("kingdom", False),
-                                           shuffled=m.get("order", "shuffled") == "shuffled")
+                                           shuffled=m.get("order", "shuffled") == "shuffled",
+                                           supply=m.get("supply", True),
+                                           take_any=m.get("take") == "any")
+        if m.get("kingdom") and m.get("supply") is False:
+            src.error(("piles", i, "supply"), "E002", f"pile '{m['id']}': a kingdom pile is "
+                      "in the Supply; leave out `supply: false` or `kingdom: true`")
         src.pile_refs += [(cid, ("piles", i, "cards", cid)) for cid in m["cards"]]
     for i, r in enumerate(data.get("rules", [])):
         if r["id"] in catalog.set_rules:
@@ -120,14 +131,26 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
             continue
         when = r["when"]
         if isinstance(when, dict):
-            when = ("kingdom_has_type", when["kingdom_has_type"])
-            src.type_refs.append((when[1], ("rules", i, "when", "kingdom_has_type")))
+            (kind, value), = when.items()
+            when = (kind, value)
+            if kind == "kingdom_has_type":
+                src.type_refs.append((value, ("rules", i, "when", kind)))
+            else:
+                src.pile_refs.append((value, ("rules", i, "when", kind)))
+        kingdom_pile = r.get("kingdom_pile")
+        if kingdom_pile is not None:
+            cond = src.parse(("rules", i, "kingdom_pile", "where"), kingdom_pile["where"],
+                             expr=True, role="condition")
+            src.type_refs.append((kingdom_pile["mark"], ("rules", i, "kingdom_pile", "mark")))
+            kingdom_pile = (cond, kingdom_pile["mark"], str(kingdom_pile["where"])) \
+                if cond is not None else None
         replace = tuple((cid, tuple(new)) for cid, new in
                         (r.get("replace_starting") or {}).items())
         catalog.set_rules[r["id"]] = SetRule(r["id"], data["id"], when,
                                              tuple(r.get("piles", ())),
                                              tuple(r.get("end_piles", ())),
-                                             dict(r.get("names", {})), replace)
+                                             dict(r.get("names", {})), replace,
+                                             kingdom_pile)
         for field_name in ("piles", "end_piles"):
             src.pile_refs += [(cid, ("rules", i, field_name, j))
                               for j, cid in enumerate(r.get(field_name, ()))]

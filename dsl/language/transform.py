@@ -120,6 +120,10 @@ class _ToAst(Transformer):
 
     chooser_short = chooser
 
+    def chooser_player(self, meta, c):
+        """`chosen by player to your left`: (by, side, line, column)."""
+        return ("by", c[0][1], meta.line, meta.column)
+
     def exactly(self, meta, c):
         return ("exactly", c[0])
 
@@ -137,7 +141,8 @@ class _ToAst(Transformer):
         rest = c[3:]
         by_you = any(x is True for x in rest)
         bind = next((x for x in rest if isinstance(x, str)), None)
-        return A.Selection(mode, count, kind, source, by_you, bind, _pos(meta))
+        side = next((x[1] for x in rest if isinstance(x, tuple)), None)
+        return A.Selection(mode, count, kind, source, by_you, bind, _pos(meta), by_side=side)
 
     def all_of(self, meta, c):
         return A.AllOf(c[0], c[1] if len(c) > 1 else None, _pos(meta))
@@ -233,6 +238,11 @@ class _ToAst(Transformer):
         for part in parts:
             if part is True:
                 by_you = True
+            elif part[0] == "by":
+                raise ParseError("a gained card's pile is chosen by you (`chosen by you`) or "
+                                 "by the player gaining; `chosen by player to your "
+                                 f"{part[1]}` chooses among cards (`discard 1 card from shown "
+                                 f"chosen by player to your {part[1]}`)", part[2], part[3])
             elif part[0] == "cost":
                 relation, cost = part[1], part[2]
             else:

@@ -21,12 +21,12 @@ FORM = re.compile(r"[a-z]{2,12}\Z")       # a form name: acc, gen, dat, loc, ins
 class Phrase(str):
     """Rendered text that can render itself again in a grammatical form.
 
-    `remake(form)` returns the text in that form, or None when the language has none (the
+    `reform(form)` returns the text in that form, or None when the language has none (the
     plain text is then used)."""
 
-    def __new__(cls, text: str, remake, variant=None):
+    def __new__(cls, text: str, reform, variant=None):
         self = super().__new__(cls, text)
-        self._remake = remake
+        self._reform = reform
         self._variant = variant
         return self
 
@@ -39,7 +39,7 @@ class Phrase(str):
         return out
 
     def form(self, name: str) -> str:
-        out = self._remake(name)
+        out = self._reform(name)
         return str(self) if out is None else out
 
     def __format__(self, spec: str) -> str:
@@ -88,10 +88,10 @@ def _filled(template: str, values: dict, form: str = "") -> str | None:
 
 
 def template_phrase(text: str, template: str, values: dict, form_template) -> Phrase:
-    """A filled template that remakes itself: `form_template(form)` is the language's
+    """A filled template that re-forms itself: `form_template(form)` is the language's
     template for the whole phrase in that form (a "phrase|form" entry) or None, in which
     case `template` (the plain translation) is filled with the form passed on."""
-    def remake(form: str):
+    def reform(form: str):
         own = form_template(form)
         try:
             return fill(own, values) if own is not None else fill(template, values, form)
@@ -118,15 +118,15 @@ def template_phrase(text: str, template: str, values: dict, form_template) -> Ph
                 inner = inner.variant(name)
             vals = {**values, lead.group(1): inner}
 
-        def remake_variant(form: str):
+        def reform_variant(form: str):
             for found in (entry(keys, form), form_template(form)):
                 if found is not None:
                     return _filled(found, vals)
             return _filled(own if own is not None else template, vals, form)
         plain = _filled(own if own is not None else template, vals)
         return phrase if plain is None else \
-            Phrase(plain, remake_variant, lambda name: variant(names + (name,)))
-    phrase = Phrase(text, remake, lambda name: variant((name,)))
+            Phrase(plain, reform_variant, lambda name: variant(names + (name,)))
+    phrase = Phrase(text, reform, lambda name: variant((name,)))
     return phrase
 
 

@@ -497,3 +497,4 @@ CARDS_AMONG = N_("{cards} among {them}")
 OPTIONS_LIST_SEP = N_("; ")
 PROTECTED = N_("while this is in play, when another player plays an Attack card, it doesn't "
                "affect you")
+CHOSEN_BY_PLAYER = N_("{what}, chosen by {player}")   # Advisor's "the player to your left chooses"

@@ -3,6 +3,8 @@ chooses: "a card from your hand", "the revealed Treasure cards", "any number of 
 made of the words of dsl.text.words."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
 from .context import Ctx, cost_test, is_names, mat_name, negation, num, same_name_as, single
@@ -42,6 +44,9 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                         (e.name in ctx.bound and verb is not None))
         return describe(ctx, e)
     sel = target
+    if sel.by_side is not None:        # "one of them, chosen by the player to your left"
+        return ctx.t(CHOSEN_BY_PLAYER, player=ctx.p(PLAYER[sel.by_side]),
+                     what=target_np(ctx, replace(sel, by_side=None), verb))
     src, kind = sel.source, sel.kind
     if src == ctx.said_there and src is not None and sel.mode == "exactly" and \
             num(sel.count) == 1 and kind is None and not sel.by_you:
@@ -57,7 +62,7 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         what = cards_np(ctx, sel.mode, sel.count, kind)
         if isinstance(kind, A.Not) and isinstance(kind.operand, A.Name) and \
                 num(sel.count) == 1 and sel.mode == "exactly" and not sel.by_you and \
-                src in (A.Name("hand"), A.Name("discard")) and not ctx.he:
+                (src in (A.Name("hand"), A.Name("discard")) or union_of(src)) and not ctx.he:
             # "a card from your hand that is not a Treasure"
             return that_is(ctx, target_np(ctx, A.Selection(sel.mode, sel.count, None, src,
                                                            False, sel.bind), verb),
@@ -70,7 +75,10 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
         what = ctx.t(ANOTHER_COPY, card=ctx.card_name(kind))
     else:
         what = cards_np(ctx, sel.mode, sel.count, kind)
-    if src == A.Name("revealed") and ctx.revealed_fresh and sel.mode == "any" and \
+    both = union_of(src)
+    if both is not None:
+        out = _from_either(ctx, what, *both)
+    elif src == A.Name("revealed") and ctx.revealed_fresh and sel.mode == "any" and \
             sel.kind is None and "revealed" not in ctx.bound:
         out = ctx.t(ANY_OF_THEM)                       # "discard any number of them"
     elif isinstance(src, A.Name) and src.name in ctx.bound and sel.mode in ("any", "all") \
@@ -106,3 +114,22 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
     if sel.by_you:
         out = ctx.t(CHOSEN_BY_YOU, what=out)
     return out
+
+
+def union_of(src):
+    """`discard + hand`, `this + hand`: the two names a selection chooses among, or None."""
+    if isinstance(src, A.Arith) and src.op == "+" and isinstance(src.left, A.Name) and \
+            isinstance(src.right, A.Name):
+        return src.left.name, src.right.name
+    return None
+
+
+def _from_either(ctx: Ctx, what: str, a: str, b: str) -> str:
+    """"a card from your discard pile or your hand"; with `this`, "this or a card from
+    your hand"."""
+    if "this" in (a, b):
+        other = b if a == "this" else a
+        rest = ctx.t(FROM[other], what=what) if other in FROM and other not in ctx.bound \
+            else ctx.t(FROM_BOUND, what=what, them=them(ctx, other))
+        return ctx.t(OR, a=them(ctx, "this"), b=rest)
+    return ctx.t(FROM_EITHER, what=what, a=them(ctx, a), b=them(ctx, b))

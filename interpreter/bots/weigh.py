@@ -107,8 +107,8 @@ def _gain(w: Weigher, s: A.Gain, f, t, depth) -> None:
             cands = g.interp.gain_candidates(what, f)
             if not cands:
                 return
-            best = max(cands, key=lambda cid: w.worth(g.supply[cid].d))
-            d = g.supply[best].d
+            best = max(cands, key=lambda cid: w.worth(g.offered(cid)))
+            d = g.offered(best)        # beside the Supply too (a Prize)
         cards = [Phantom(d)]
         t.worth += w.worth(d)
         if s.dest == "hand":

@@ -49,6 +49,9 @@ class CompiledRun:
         self._variants: dict = {}        # (set rules, stats) -> module namespace, or None
         self.reason = None               # why the last variant asked for is not compiled
         self.replayed = 0                # games left to the generic engine midway (Replay)
+        if len(rule_choice) > 2:
+            raise Unsupported(f"a named card ({rule_choice[2]}) for a set rule's added kingdom "
+                              "pile (the Bane): not compiled yet")
         probe = random.Random(0)         # the set rules of a kingdom that draws none
         first = set_rules_in_force(catalog, kingdom, probe, *rule_choice)
         if self.variant(first, stats=False) is None:

@@ -37,7 +37,14 @@ class Scope:
         self.catalog, self.kingdom, self.bots = catalog, list(kingdom), bots
         self.players = len(bots)
         self.set_rules = set_rules
+        for rid in set_rules:
+            if catalog.set_rules[rid].kingdom_pile is not None:
+                raise Unsupported(f"set rule '{rid}' adds a kingdom pile drawn for each game "
+                                  "(`kingdom_pile:`, the Bane): not compiled yet")
         self.plan = plan = setup_plan(catalog, kingdom, self.players, {}, set_rules)
+        if plan.aside_mixed:
+            raise Unsupported(f"the {plan.aside_mixed[0][0]} pile beside the Supply, of "
+                              "different cards (`supply: false` in `piles:`): not compiled yet")
         self.rules = catalog.rules_for(kingdom)
         _kingdom_checks(plan)
         self.slot = {cid: slot for slot, (cid, _, _) in enumerate(plan.piles)}
@@ -241,6 +248,9 @@ def _card_checks(d) -> None:
     if d.changes_costs and cost_cut(d) is None or d.bans_buys or d.buy_if is not None or \
             d.protects or d.plays_as:
         raise Unsupported(f"{d.id}: a card that changes what can be bought or played")
+    if any(n.__class__ is A.Selection and n.by_side is not None
+           for n in _all(d.on_play) + [x for t in d.triggers for x in _all(t.effect)]):
+        raise Unsupported(f"{d.id}: a choice of cards made by another player")
     if d.vp is not None and d.fixed_vp is None:
         raise Unsupported(f"{d.id}: victory points that vary")
     if d.is_treasure and (d.is_action or d.sweep is None):

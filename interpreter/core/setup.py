@@ -38,6 +38,8 @@ class SetupPlan:
     buyable: dict            # empty slots -> (coins, potions) -> Game.buyable()
     aside: tuple = ()        # (card id, definition, size) of the piles beside the Supply
     mixed: tuple = ()        # (slot, ((definition, copies), ...)) of the mixed piles
+    aside_mixed: tuple = ()  # (pile id, ((definition, copies), ...), shuffled, size, take
+                             # any) of the mixed piles beside the Supply (the Prizes)
 
 
 _PLANS: dict = {}
@@ -74,6 +76,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
             rules.potion_card not in ids:
         ids.append(rules.potion_card)
     ids += [c for r in set_rules for c in r.piles if c not in ids]
+    beside = [c for c in ids if c in mixed and not mixed[c].supply]   # usually none
     aside_named = [c for c in kingdom if c in cards and not cards[c].supply]
     if aside_named:
         raise GameError(f"{', '.join(aside_named)}: not in the Supply (`supply: false`), "
@@ -84,6 +87,10 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
             raise GameError(f"unknown card '{cid}' in supply")
         if cid not in ids and (cid in mixed or cards[cid].supply):
             ids.append(cid)
+            if cid in mixed and not mixed[cid].supply:
+                beside.append(cid)
+    if beside:
+        ids = [c for c in ids if c not in beside]
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   if cid in cards else _mixed_pile(cid, mixed[cid], cards, n, overrides)
                   for cid in ids)
@@ -93,6 +100,8 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     starting = starting_deck(rules.starting_deck, set_rules)
     start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
     defs = [d for _, d, _ in piles] + [d for _, kinds, _ in mixed_slots for d, _ in kinds]
+    aside_mixed = tuple(_aside_mixed(c, mixed[c], cards, n, overrides) for c in beside)
+    defs += [d for _, kinds, _, _, _ in aside_mixed for d, _ in kinds]
     aside = aside_piles(cards, defs + list(start), overrides)
     aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in aside)
@@ -123,7 +132,15 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         buyable={},
         aside=aside,
         mixed=mixed_slots,
+        aside_mixed=aside_mixed,
     )
+
+
+def _aside_mixed(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:
+    """A mixed pile beside the Supply: (id, ((definition, copies), ...), shuffled, its
+    size for n players or a scenario's, at most the cards it has, take any)."""
+    size = min(overrides.get(pid, m.size.get(n, 0)), sum(k for _, k in m.cards))
+    return pid, tuple((cards[c], k) for c, k in m.cards), m.shuffled, size, m.take_any
 
 
 def _mixed_pile(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:
@@ -179,7 +196,8 @@ def set_rules_in_force(catalog, kingdom: list, rng, with_rules=(), without_rules
     """The ids of the set rules a game of `kingdom` is played with: those `with_rules`
     names (a rule's id or a card of its piles), never those `without_rules` names, and the
     others by their `when`: `always` when a card of the rule's set is in the kingdom;
-    ("kingdom_has_type", T) when a card of the kingdom has type T;
+    ("kingdom_has_type", T) when a card of the kingdom has type T; ("kingdom_has_card",
+    ID) when the kingdom has that card;
     `kingdom_share` when every kingdom card is of its set, and with a mixed kingdom when one
     kingdom card picked at random is (a different card for each rule, as the rulebooks
     ask). The generator is drawn from only for a mixed kingdom; all else is worked out once
@@ -217,8 +235,7 @@ def _rules_by_kingdom(catalog, kingdom, with_rules, without_rules) -> tuple:
             continue
         when = rule.when
         if when.__class__ is tuple:              # a condition on the kingdom, no draw
-            if rid in on or any(when[1] in d.types for c in kingdom
-                                for d in catalog.defs_of(c)):
+            if rid in on or kingdom_meets(catalog, when, kingdom):
                 chosen.append(rid)
             continue
         own = sets_dealt.count(rule.set)
@@ -228,6 +245,14 @@ def _rules_by_kingdom(catalog, kingdom, with_rules, without_rules) -> tuple:
         elif rule.when == "kingdom_share" and own:
             undecided.append(rid)
     return tuple(sorted(chosen)), tuple(undecided), sets_dealt
+
+
+def kingdom_meets(catalog, when: tuple, kingdom) -> bool:
+    """Whether a kingdom meets a rule's condition: ("kingdom_has_type", T), a card of it
+    has type T; ("kingdom_has_card", ID), it has that card (or kingdom pile)."""
+    if when[0] == "kingdom_has_card":
+        return when[1] in kingdom
+    return any(when[1] in d.types for c in kingdom for d in catalog.defs_of(c))
 
 
 def _named_rules(catalog, names) -> set:

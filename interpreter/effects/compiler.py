@@ -260,6 +260,8 @@ def _arith(e: A.Arith):
         a, b = left(g, f), right(g, f)
         if a is None or b is None:
             return None
+        if isinstance(a, list):
+            return union(a, b)
         if isinstance(a, Cost):
             if op == "+":
                 return Cost(a.coins + b, a.potion)
@@ -272,6 +274,22 @@ def _arith(e: A.Arith):
             return a * b
         return a // b if b else 0
     return arith
+
+
+def union(a: list, b: list) -> list:
+    """`discard + hand`: the cards of both, each once, in that order; a bound card keeps
+    the zone it was bound in, any other is where it is now (it is there)."""
+    seen = set()
+    pairs = []
+    for cards in (a, b):
+        zones = cards.zones if isinstance(cards, Bound) else None
+        for c in cards:
+            if c.uid not in seen:
+                seen.add(c.uid)
+                pairs.append((c, zones[c.uid] if zones is not None else c.zone))
+    if isinstance(a, Bound) or isinstance(b, Bound):
+        return Bound(pairs)
+    return [c for c, _ in pairs]
 
 
 _COMPARE = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from dsl.language.model import Cost
+from dsl.language.walk import nodes
 
 from .compiler import is_kind
 from .control import ControlStatements, Gathering, fixed_gain
@@ -51,6 +52,22 @@ def selection_bounds(sel: A.Selection, n: int, count) -> tuple[int, int]:
         k = min(max(count(), 0), n)
         return (k if sel.mode == "exactly" else 0), k
     return 0, n
+
+
+_NAMED: dict = {}
+
+
+def names_in(spec: A.GainSpec) -> frozenset:
+    """The names a gain's kind and condition give (card ids, types): a card beside the
+    Supply in a `take: any` pile is offered only to a gain that names it or its type."""
+    hit = _NAMED.get(id(spec))
+    if hit is None or hit[0] is not spec:
+        found = {n.name for n in nodes(spec.cond) if n.__class__ is A.Name} \
+            if spec.cond is not None else set()
+        if spec.kind:
+            found.add(spec.kind)
+        hit = _NAMED[id(spec)] = (spec, frozenset(found))
+    return hit[1]
 
 
 class Interpreter(ControlStatements, LastingStatements):
@@ -175,6 +192,8 @@ class Interpreter(ControlStatements, LastingStatements):
         if hi == 0:
             return []
         chooser = f.you if sel.by_you else f.actor
+        if sel.by_side is not None:       # `chosen by player to your left`: his choice
+            chooser = (f.actor + (1 if sel.by_side == "left" else -1)) % len(g.players)
         owner = f.actor if chooser != f.actor else None
         if purpose == "discard":    # a bot answers it directly when it can (as decide():
             t = g.turn              # not when possessed, nor when there is one answer)
@@ -205,13 +224,22 @@ class Interpreter(ControlStatements, LastingStatements):
     def _move(self, s: A.Move, f: Frame, optional):
         cards = self.targets(s.target, f, s.verb, optional, s)
         g = self.game
+        this = f.this[0][0] if f.this else None
         if s.verb == "trash":              # a card already in the trash is not trashed
+            if this is not None and this in cards:
+                self._follow(f, this, g.trashed_to(this))
             cards = [c for c in cards if g.trash(c, f.actor)]
         elif s.verb == "discard":
+            if this is not None and this in cards:
+                self._follow(f, this, g.players[this.owner if this.owner is not None
+                                                else f.actor].discard)
             cards = [c for c in cards if g.discard(c, f.actor)]
         elif s.verb == "set_aside":
             for c in cards:
-                g.move(c, g.players[c.owner if c.owner is not None else f.actor].set_aside)
+                zone = g.players[c.owner if c.owner is not None else f.actor].set_aside
+                g.move(c, zone)
+                if c is this:
+                    self._follow(f, c, zone)
         elif s.verb == "return":
             cards = [c for c in cards if g.return_to_supply(c, f.actor, s.own_pile)]
         elif s.verb == "reveal":
@@ -231,14 +259,24 @@ class Interpreter(ControlStatements, LastingStatements):
             cards = list(reversed(cards))   # the first named ends on top (a choice of cards
                                             # is answered in the order they are put)
         side = {"left": 1, "right": -1}.get(s.owner)
+        this = f.this[0][0] if f.this else None
         for c in cards:
             if side is not None:
                 owner = (f.actor + side) % len(g.players)
             else:
                 owner = c.owner if c.owner is not None else f.actor
             g.put(c, owner, s.dest, s.mat)
+            if c is this:
+                self._follow(f, c, c.zone)
         self._bind(s.target, cards, f)
         return cards
+
+    @staticmethod
+    def _follow(f: Frame, card, zone) -> None:
+        """A statement of the card's own ability moved `this` (Horse Traders sets itself
+        aside): the binding, shared by the frames made from this one (what it left for
+        next turn), follows the card to `zone`. A move by another ability loses track."""
+        f.this[0] = (card, zone)
 
     def gain_candidates(self, spec: A.GainSpec, f: Frame) -> list:
         g = self.game
@@ -264,6 +302,21 @@ class Interpreter(ControlStatements, LastingStatements):
             if spec.cond is not None and not self.holds(spec.cond, d, frame=f):
                 continue
             out.append(cid)
+        if g.take_any:                   # a `take: any` pile beside the Supply (the Prizes)
+            named = names_in(spec)
+            for cid, pile in g.take_any.items():
+                card = g.taken_any(cid) if cid in named or named & set(
+                    g.catalog.cards[cid].types) else None
+                if card is None or (names is not None and cid not in names):
+                    continue
+                d = card.d
+                if spec.kind and spec.kind not in ("card", "cards") and \
+                        not is_kind(d, spec.kind):
+                    continue
+                if bound is not None and not cost_matches(g.cost(d), spec.relation, bound):
+                    continue
+                if spec.cond is None or self.holds(spec.cond, d, frame=f):
+                    out.append(cid)
         return out
 
     def _gain(self, s: A.Gain, f: Frame, optional):

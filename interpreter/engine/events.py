@@ -30,10 +30,16 @@ class Events:
             heard.update(_key(x) for x in found)
             for owner in self._turn_order_from(self.turn.player):
                 own = [x for x in found if x[2] == owner]
+                first = ()
+                if kind == "discard_from_play" and len(own) > 1:
+                    first = [x for x in own if isinstance(x[0], Later) and x[0].cards]
+                    own = [x for x in own if not (isinstance(x[0], Later) and x[0].cards)]
                 if len(own) > 1:
                     own = self.in_chosen_order(owner, "order",
                                                f"order of the abilities triggered by {kind}",
                                                own, lambda x: x[1])
+                if first:               # where the card goes (Scheme's), before the rest
+                    own = first + own
                 for trig, source, ctrl, zone in own:
                     if ev.cancelled:
                         break
@@ -68,7 +74,10 @@ class Events:
                                                                     if card.owner is not None
                                                                     else ev.player, ev) and \
                         (t.came_from is None or self._came_from(t, ev)):
-                    out.append((t, card, ev.player, None))
+                    # a card's own ability on leaving play: only if it went where the
+                    # event put it (a Hermit Scheme put on the deck trashes nothing)
+                    out.append((t, card, ev.player,
+                                ev.zone if kind == "discard_from_play" else None))
         for pl in self.players:
             for zone_name in ("hand", "in_play"):
                 for c in list(pl.zones[zone_name].cards):

@@ -15,6 +15,7 @@ from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
+from .added_piles import add_piles, adds_piles
 from .masks import Masks
 from .phases import Phases
 from .spending import Spending
@@ -44,7 +45,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
     def __init__(self, catalog: Catalog, kingdom: list[str], players: int, agents: list,
                  seed: int = 0, names: list[str] | None = None, deal: bool = True,
                  supply_overrides: dict | None = None, log: bool = True,
-                 rng: random.Random | None = None, with_rules=(), without_rules=()):
+                 rng: random.Random | None = None, with_rules=(), without_rules=(),
+                 bane: str | None = None):
         # `rng`: a generator to seed instead of a new one (a run reuses one: under PyPy
         # making one costs twice what seeding does); the same state either way
         if rng is None:
@@ -54,6 +56,13 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
         self.rng = rng
         # the set rules in force (a set's basic piles): drawn for before anything is dealt
         self.set_rules = set_rules_in_force(catalog, kingdom, rng, with_rules, without_rules)
+        # a rule's added kingdom pile (the Bane), its cards marked in a copy of the catalog:
+        # `bane` names the first one's card, else it is drawn (usually there is none)
+        self.added_piles = ()
+        if bane is not None or self.set_rules and adds_piles(catalog, self.set_rules):
+            kingdom, catalog, self.set_rules, self.added_piles = add_piles(
+                catalog, kingdom, self.set_rules, rng, bane, without_rules)
+        self.bane = self.added_piles[0][1] if self.added_piles else None
         plan = setup_plan(catalog, kingdom, players, supply_overrides or {}, self.set_rules)
         self.catalog, self.rules = catalog, catalog.rules_for(kingdom)
         self.seed = seed
@@ -66,6 +75,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
         if log and self.set_rules:
             self.log.append("played with " + ", ".join(
                 catalog.set_rules[r].names.get("en", r) for r in self.set_rules))
+        for rid, cid in self.added_piles:           # "Bane: wishing_well"
+            self.say(f"{catalog.set_rules[rid].names.get('en', rid)}: {cid}")
         self._uids = count(1)                # card uids, unique within the game
         self.in_cleanup = False
         self.over = False
@@ -322,12 +333,15 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
             self.fire("gain", p, card, origin=origin)
 
     def gain_from_supply(self, p: int, cid: str, dest: str = "discard") -> Optional[Card]:
-        """Gain the top card of the pile of `cid`: a Supply pile, or one beside it."""
+        """Gain the top card of the pile of `cid`: a Supply pile, or one beside it; or
+        a card of that id in a `take: any` pile beside it (the Prizes)."""
         pile = self.supply.get(cid)
         if pile is not None:
             return self.gain_from_pile(p, pile, dest)
         pile = self.aside.get(cid)
-        return self.gain(p, pile.top(), dest) if pile is not None else None
+        if pile is None:
+            return self.gain(p, self.taken_any(cid), dest) if self.take_any else None
+        return self.gain(p, pile.top(), dest)
 
     def trash(self, card: Card, p: int) -> bool:
         """Trash a card; one already in the trash stays there and nothing hears of it."""
@@ -335,15 +349,25 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
             return False
         t = self.turn
         owner = card.owner
-        if t.trash_set_aside and owner == t.player and t.controller != t.player:
-            self.move(card, self.players[owner].set_aside)
+        zone = self.trashed_to(card)
+        masked = self.leaving(card, zone) if self.masks else self.move(card, zone)
+        if zone is not self.trash_zone:
             t.aside_trash = [*t.aside_trash, card]
-        else:
-            self.move(card, self.trash_zone)
         if self.logging:
             self.say(f"{self.name(p)} trashes {card.id}")
         self.fire("trash", owner if owner is not None else p, card)
+        if masked:                      # heard as what it played as (a Fortress)
+            self.left(card)
         return True
+
+    def trashed_to(self, card: Card) -> Zone:
+        """Where trashing a card puts it: the trash, or in a possessed turn the possessed
+        player's set-aside cards (back to his discard pile after Clean-up)."""
+        t = self.turn
+        owner = card.owner
+        if t.trash_set_aside and owner == t.player and t.controller != t.player:
+            return self.players[owner].set_aside
+        return self.trash_zone
 
     def discard(self, card: Card, p: int) -> bool:
         """Discard a card; one already in its discard pile stays there, no one hears of it."""
@@ -351,11 +375,13 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
         pile = self.players[owner].discard
         if card.zone is pile:
             return False
-        self.move(card, pile)
+        masked = self.leaving(card, pile) if self.masks else self.move(card, pile)
         if not self.in_cleanup:
             if self.logging:
                 self.say(f"{self.name(owner)} discards {card.id}")
             self.fire("discard", owner, card)
+        if masked:
+            self.left(card)
         return True
 
     def return_to_supply(self, card: Card, p: int, own_pile: bool = False) -> bool:
@@ -403,7 +429,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
     def card_names(self) -> tuple:
         """Every card name in the game, for naming a card: the supply's piles, then the
         other cards anyone has or that are in the trash."""
-        names = [cid for cid, pile in self.supply.items() if not pile.mixed] + list(self.aside)
+        names = [cid for cid, pile in self.supply.items() if not pile.mixed] + \
+            [cid for cid, pile in self.aside.items() if not pile.mixed]
         seen = set(names)
         for zone in self.zones():
             if isinstance(zone, Pile) and not zone.mixed:

@@ -8,8 +8,8 @@ from interpreter.core.state import Pile
 
 
 class Invariants:
-    """Part of Game (needs supply, aside, trash_zone, players, total_cards, pile_tokens,
-    masks, check_supply_figures)."""
+    """Part of Game (needs supply, aside, take_any, homes, trash_zone, players,
+    total_cards, pile_tokens, masks, check_supply_figures)."""
 
     def zones(self):
         yield from self.supply.values()
@@ -31,8 +31,8 @@ class Invariants:
                 raise AssertionError(f"a card is listed twice in {zone}")
             if zone.owner is None and any(c.owner is not None for c in cards):
                 raise AssertionError(f"a card in {zone} has an owner")
-            if isinstance(zone, Pile) and any(c.d is not zone.d for c in
-                                              (cards[-1:] if zone.mixed else cards)):
+            if isinstance(zone, Pile) and (zone.__class__ is Pile or not zone.mixed) and \
+                    any(c.d is not zone.d for c in (cards[-1:] if zone.mixed else cards)):
                 raise AssertionError(f"the {zone.name} pile offers another card than its top")
             total += len(zone)
         if total != self.total_cards:
@@ -49,10 +49,16 @@ class Invariants:
                 raise AssertionError(f"{pl.name} has fewer than no tokens: {pl.tokens}")
             if any(c.owner != pl.index for c in cards):
                 raise AssertionError(f"a card of {pl.name}'s zones has another owner")
+        for cid, pile in self.take_any.items():     # a mixed pile beside the Supply
+            if self.aside.get(pile.name) is not pile or pile.count or \
+                    any(self.homes.get(c.d.id) is not pile for c in pile.cards):
+                raise AssertionError(f"the {pile.name} pile beside the Supply holds {cid} "
+                                     "but is not its cards' home")
         for cid, on in self.pile_tokens.items():
             if cid not in self.supply or any(n < 0 for n in on.values()):
                 raise AssertionError(f"tokens {on} on the {cid} pile")
         for card, _ in (self.masks or {}).values():
-            if card.zone.name != "in_play":
+            if card.zone.name != "in_play" and card.uid not in self.hearing and \
+                    not self.in_cleanup:         # (its leaving is being heard)
                 raise AssertionError(f"{card} is out of play but still plays as another card")
         self.check_supply_figures()

@@ -243,9 +243,12 @@ class Phases:
                                          "order in which to discard these from play",
                                          tuple(first), len(first), len(first)))
         for c in first:
-            if c.zone is in_play:
-                self.move(c, pl.discard)
+            if c.zone is in_play:        # a masked card is heard as what it played as
+                masked = self.leaving(c, pl.discard) if self.masks else \
+                    self.move(c, pl.discard)
                 self.fire("discard_from_play", p, c)
+                if masked:
+                    self.left(c)
         rest = [c for c in in_play.cards if c.uid not in staying] if stay \
             else in_play.cards
         in_play.cards = list(stay)

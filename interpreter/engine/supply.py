@@ -34,8 +34,11 @@ class SupplyFigures:
         # Supply pile of its id (usually none)
         self.aside = {cid: AsidePile(cid, d, size, alloc) for cid, d, size in plan.aside}
         self.homes = dict(self.aside)
+        self.take_any: dict = {}     # card id -> its `take: any` pile beside the Supply
         if plan.mixed:
             self._set_up_mixed(plan, alloc)
+        if plan.aside_mixed:
+            self._set_up_aside_mixed(plan, alloc)
         self._sizes_sorted = sorted(self.pile_sizes)              # the same, smallest first
         self._buyable_shared = plan.buyable  # empty piles -> (coins, potions) -> buyable(),
                                              # shared by every game of the kingdom
@@ -68,6 +71,24 @@ class SupplyFigures:
                 self.homes[d.id] = pile
             if len({d.cost for d, _ in kinds}) > 1:
                 self.varying_tops = self.has_modifiers = True
+
+    def _set_up_aside_mixed(self, plan, alloc) -> None:
+        """Each mixed pile beside the Supply (the Prizes): its cards made, shuffled (or as
+        listed), its size counted out; a `take: any` pile's cards each may be taken."""
+        for pid, kinds, shuffled, size, take_any in plan.aside_mixed:
+            pile = AsidePile(pid, kinds[0][0], 0, alloc)
+            pile.mixed = True
+            cards = [Card(alloc(), d, pile) for d, k in kinds for _ in range(k)]
+            if shuffled:
+                shuffle(self.rng, cards, pile)
+            else:
+                cards.reverse()
+            pile.cards = cards[len(cards) - size:] if size else []
+            self.aside[pid] = pile
+            for d, _ in kinds:
+                self.homes[d.id] = pile
+                if take_any:
+                    self.take_any[d.id] = pile
 
     def _pile_changed(self, slot: int, delta: int) -> None:
         """A card left or joined a supply pile: keep the sizes, in slot order and smallest
@@ -133,6 +154,14 @@ class SupplyFigures:
         None."""
         pile = self.supply.get(cid)
         return pile if pile is not None else self.aside.get(cid)
+
+    def taken_any(self, cid: str):
+        """A card of id `cid` in its `take: any` pile beside the Supply, or None (none
+        left, or no such pile)."""
+        pile = self.take_any.get(cid)
+        if pile is None:
+            return None
+        return next((c for c in reversed(pile.cards) if c.d.id == cid), None)
 
     def add_pile_tokens(self, cid: str, kind: str, n: int) -> bool:
         if cid not in self.supply or n <= 0:

@@ -110,8 +110,9 @@ class Recorder:
         return [_Recording(a, self) for a in agents]
 
     def finish(self, game) -> None:
+        bane = {"bane": game.bane} if game.bane is not None else {}   # what was drawn
         self.write({"type": "end", "scores": game.scores(),
-                    "turns": [p.turns for p in game.players], "digest": digest(game)})
+                    "turns": [p.turns for p in game.players], "digest": digest(game), **bane})
 
 
 class _Replaying:
@@ -215,6 +216,9 @@ def _check_line(kind, obj) -> str | None:
             if not isinstance(rules, list) or len(rules) > 50 or \
                     not all(isinstance(x, str) and len(x) < 200 for x in rules):
                 return f"'{key}' is not a list of set rule names"
+        bane = obj.get("bane")
+        if bane is not None and not (isinstance(bane, str) and len(bane) < 200):
+            return "'bane' is not a card id"
         if not _fan_sets_ok(obj.get("fan_sets", [])):
             return "'fan_sets' is not a list of {\"id\": set id, \"cards\": {card id: hash}}"
     elif kind == "decision":
@@ -271,7 +275,7 @@ def replay(catalog, header: dict, decisions: list, end: dict):
     try:
         game = Game(catalog, header["kingdom"], n, seats, seed=header["seed"],
                     names=header.get("names"), with_rules=header.get("with", ()),
-                    without_rules=header.get("without", ()))
+                    without_rules=header.get("without", ()), bane=header.get("bane"))
     except GameError as e:
         raise ReplayError(f"the recorded game cannot be set up: {e}") from None
     try:

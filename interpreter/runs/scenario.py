@@ -129,11 +129,12 @@ def _run(data: dict, path: Path, result: Result, where, search) -> None:
     try:
         game = Game(cat, kingdom, n, agents, seed=int(data.get("seed", 0)), names=names,
                     deal=False, supply_overrides=supply, with_rules=data.get("with") or (),
-                    without_rules=data.get("without") or ())
+                    without_rules=data.get("without") or (), bane=data.get("bane"))
     except GameError as e:
-        field = "players" if "players" in str(e) else "with" if "set rule" in str(e) else \
-            "kingdom"
+        field = "players" if "players" in str(e) else "bane" if str(e).startswith("bane") \
+            else "with" if "set rule" in str(e) else "kingdom"
         raise ScenarioError(f"{where(field)}: {e}") from None
+    cat = game.catalog           # a rule's added pile's cards marked (the Bane): setup's too
     if data.get("deal"):
         game.deal()              # the starting decks, shuffled by the seed, and first hands
     _set_up(game, data.get("setup") or {}, cat, names, where)
@@ -177,8 +178,6 @@ NOT_YET = ("artifacts", "projects")      # in the contract; no card of ours has 
 def _not_supported(data: dict, where) -> None:
     """Fields of the contract the engine does not support yet: a scenario error saying so
     (the schema accepts them)."""
-    if "bane" in data:
-        raise ScenarioError(f"{where('bane')}: bane: not supported yet")
     for section in ("setup", "expect"):
         for pname, zones in (data.get(section) or {}).items():
             for key in NOT_YET:
@@ -247,7 +246,7 @@ def _step(game, step, cat, names) -> None:
                                 f"{', '.join(names)})")
             who = names.index(arg["player"])
         cid = arg["card"] if isinstance(arg, dict) else arg
-        if game.pile_named(cid) is None:
+        if game.pile_named(cid) is None and cid not in game.take_any:
             raise GameError(f"{cid} is not in the supply")
         game.gain_from_supply(who, cid)
     else:
@@ -266,6 +265,8 @@ def _check(game, expect: dict, names, result: Result, where) -> None:
             for cid, n in want.items():
                 pile = game.pile_named(cid)      # a pile beside the Supply too
                 got = len(pile) if pile is not None else None
+                if pile is None and cid in game.take_any:    # a card of a `take: any` pile
+                    got = sum(c.d.id == cid for c in game.take_any[cid].cards)
                 if got != n:
                     fails.append(f"{where('expect', 'supply', cid)}: supply {cid} has {got}, "
                                  f"expected {n}")

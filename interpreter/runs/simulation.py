@@ -86,7 +86,8 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
     statistics are added to it. `game_rng`: a generator the game seeds and uses (a run
     reuses one for its games, one after the other: under PyPy making one costs twice what
     seeding one does); the same game either way. `rule_choice`: (set rules on, set rules
-    off) by name, the others by their rule (interpreter.core.setup.set_rules_in_force)."""
+    off) by name, the others by their rule (interpreter.core.setup.set_rules_in_force),
+    and a third item when a card is named for a rule's added kingdom pile (`--bane`)."""
     n = len(bots)
     gseed = game_seed(seed, index)
     rng = random.Random(gseed) if "random" in bots else None    # seeds the random bots
@@ -98,9 +99,12 @@ def play_indexed(catalog, kingdom: list[str], bots: list[str], seed: int, index:
                   "bots": [bots[b] for b in seats]}
         if rule_choice[0] or rule_choice[1]:
             header["with"], header["without"] = list(rule_choice[0]), list(rule_choice[1])
+        if len(rule_choice) > 2:
+            header["bane"] = rule_choice[2]
         agents = recorder.wrap(agents, header)
     game = Game(catalog, kingdom, n, agents, seed=gseed, names=names, log=keep_log,
-                rng=game_rng, with_rules=rule_choice[0], without_rules=rule_choice[1])
+                rng=game_rng, with_rules=rule_choice[0], without_rules=rule_choice[1],
+                bane=rule_choice[2] if len(rule_choice) > 2 else None)
     watch = GameWatch(game) if tally is not None else None
     finished = play_game(game, observer=watch)
     if watch is not None:

@@ -11,8 +11,11 @@ them, never naming a card or a kind:
   $1 later, a coin overpaid must bring a Silver's worth per $ of its cost; an overpay pays
   only coins, those a remaining Buy would not need to buy what it buys (never tokens).
 
-Games in which no set declares a kind with a spend rule never come here (the turn loop
-looks only when the player holds tokens of a kind spent in the Buy phase)."""
+- tokens spent in the Action phase (Villagers): one at a time, out of Actions, when the
+  bot would play an Action card of its hand.
+
+Games in which no player holds tokens never come here (the turn loop looks only then, and
+only at the kinds a set lets players spend: interpreter/engine/turns.py)."""
 from __future__ import annotations
 
 from dsl.language import ast as A

@@ -209,3 +209,10 @@ def test_set_file_errors_have_positions(tmp_path):
     assert any(line == 9 and "blah" in m for line, code, m in found), found
     assert any(line == 14 and "bane 'village' is one of the kingdom's cards" in m
                for line, code, m in found), found
+
+
+def test_an_added_card_brings_the_rules_its_own_kingdom_condition_asks_for():
+    from interpreter.engine.added_piles import _rules_brought
+    assert _rules_brought(CATALOG, ["marauder"], ("charm",), ()) == ("charm", "ruins")
+    assert _rules_brought(CATALOG, ["marauder"], ("charm",), ("ruins",)) == ("charm",)
+    assert _rules_brought(CATALOG, ["village"], ("charm",), ()) == ("charm",)

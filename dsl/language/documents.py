@@ -14,7 +14,7 @@ from pathlib import Path
 from . import file_cache
 from .errors import Diagnostic, DslError, caret_excerpt
 from .inputs import InputError, read_bounded
-from .parser import ParseError, parse_expr, parse_program
+from .parser import ParseError, parse_expr, parse_kept, parse_program
 from .yamlpos import MAX_BYTES, load_yaml, position_of
 
 
@@ -62,10 +62,12 @@ class Source:
         return tl + line - 1, (tc + col - 1) if line == 1 else col + tc - 1
 
     def parse(self, key: tuple, text, expr: bool = False, role: str = "program",
-              trigger: str | None = None):
+              trigger: str | None = None, kept: bool = False):
+        """`kept`: from the parse cache (a set file's texts: parser.parse_kept)."""
         text = str(text)
         try:
-            tree = parse_expr(text) if expr else parse_program(text)
+            tree = parse_kept(text, expr) if kept else \
+                parse_expr(text) if expr else parse_program(text)
         except ParseError as e:
             line, col = self.file_pos(key, e.line, e.col)
             self.error(key, "E003", f"syntax: {e.message} (see docs/language.md)",

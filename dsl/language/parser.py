@@ -59,6 +59,19 @@ def _kept(kind: str, text: str, parse, size: int):
     return value
 
 
+def parse_kept(text: str, expr: bool = False):
+    """parse_program (parse_expr), from the cache as a strategy's texts are: the effects and
+    conditions in set files (a token kind's `spend: gives`, a rule's `kingdom_pile: where`),
+    which every command loads; the Lark parser is not built for them once they are kept."""
+    kind = "set_expr" if expr else "set_program"
+    hit = file_cache.get(f"<{kind}>", text)
+    if isinstance(hit, tuple) and len(hit) == 1:
+        return hit[0]
+    value = (parse_expr(text) if expr else parse_program(text),)
+    file_cache.put(f"<{kind}>", text, value)
+    return value[0]
+
+
 def parse_priority(text: str):
     """Parse one entry of a bot's priority list: `CARD [if CONDITION]`."""
     return _kept("priority", text, lambda t: _parse(t, "priority"), 3)

@@ -140,7 +140,7 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         kingdom_pile = r.get("kingdom_pile")
         if kingdom_pile is not None:
             cond = src.parse(("rules", i, "kingdom_pile", "where"), kingdom_pile["where"],
-                             expr=True, role="condition")
+                             expr=True, role="condition", kept=True)
             src.type_refs.append((kingdom_pile["mark"], ("rules", i, "kingdom_pile", "mark")))
             kingdom_pile = (cond, kingdom_pile["mark"], str(kingdom_pile["where"])) \
                 if cond is not None else None
@@ -170,7 +170,8 @@ def _token_kinds(src: Source, data: dict, catalog: Catalog) -> None:
         if rule is not None:
             gives = ()
             if "gives" in rule:
-                gives = src.parse(("tokens", i, "spend", "gives"), rule["gives"]) or ()
+                gives = src.parse(("tokens", i, "spend", "gives"), rule["gives"],
+                                  kept=True) or ()
             spend = SpendRule(rule["phase"], bool(rule.get("before_buying", False)),
                               int(rule.get("pays", 0)), tuple(gives))
         known = catalog.token_kinds.get(t["id"])

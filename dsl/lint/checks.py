@@ -48,8 +48,9 @@ def check_source(src, catalog, card=None) -> None:
             src.error(("names",), "W001", f"no '{loc}' name for {card.id}; add names.{loc} "
                       f"(set '{card.set}' lists the locales {', '.join(locales)} in its "
                       "set.yaml `locales:`)", severity="warning")
-        if not any(d.code == "E003" for d in src.diagnostics):   # an effect cut short by a
-            check_printed_text(src, card)                          # syntax error does less
+        # an effect cut short by a syntax error does less
+        if not any(d.code == "E003" for d in src.diagnostics):
+            check_printed_text(src, card, _rule_numbers(catalog, card.id))
         ignored = (catalog.sets.get(card.set) or {}).get("lint_ignore") or ()
         src.diagnostics[:] = [d for d in src.diagnostics if d.code not in ignored]
 
@@ -170,6 +171,25 @@ def _bonus_words(lang: str) -> dict:
     return words
 
 
+def _rule_numbers(catalog, cid: str) -> set:
+    """The numbers of the set rules the card's presence puts in force (`when:
+    {kingdom_has_card: ID}`): its printed Setup says them (Young Witch's "costing $2 or $3")."""
+    from dsl.language import ast as A
+    out = set()
+    for rule in catalog.set_rules.values():
+        if rule.when == ("kingdom_has_card", cid) and rule.kingdom_pile is not None:
+            stack = [rule.kingdom_pile[0]]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, A.CostLit):
+                    out.add(node.coins)
+                elif isinstance(node, A.Num):
+                    out.add(node.value)
+                elif hasattr(node, "__dataclass_fields__") and not isinstance(node, str):
+                    stack.extend(getattr(node, f) for f in node.__dataclass_fields__ if f != "pos")
+    return out
+
+
 def _effect_numbers(card):
     """(literal bonuses anywhere, literal top-level bonuses, counters with computed amounts,
     every number the effect mentions) of a card."""
@@ -188,6 +208,9 @@ def _effect_numbers(card):
             numbers.add(node.value)
         elif isinstance(node, A.CostLit):
             numbers.add(node.coins)
+        if isinstance(node, A.Arith) and node.op == "+" and isinstance(node.left, A.CostLit) \
+                and node.left.coins == 0 and not isinstance(node.right, A.Num):
+            numbers.add(1)          # `$(count(x))`: "$1 per ..." (Horn of Plenty)
         if isinstance(node, (tuple, list)):
             stack.extend(node)
         elif hasattr(node, "__dataclass_fields__") and not isinstance(node, str):
@@ -199,13 +222,15 @@ def _effect_numbers(card):
     return anywhere, top, computed, numbers
 
 
-def check_printed_text(src, card) -> None:
+def check_printed_text(src, card, setup_numbers=frozenset()) -> None:
     """W020: a bonus, VP amount or cost in a printed text that the effect does not do, or a
     top-level bonus the text does not state. Each mismatch is a warning at the text field:
-    usually the card file or the text is wrong."""
+    usually the card file or the text is wrong. `setup_numbers`: those of the set rules the
+    card brings (its printed Setup)."""
     import re
     from dsl.language import ast as A
     anywhere, top, computed, numbers = _effect_numbers(card)
+    numbers |= set(setup_numbers)
     treasure = "treasure" in card.types
     vp = card.vp.value if isinstance(card.vp, A.Num) else None
     if isinstance(card.vp, A.Arith) and card.vp.op == "-" and isinstance(card.vp.left, A.Num) \

@@ -37,8 +37,7 @@ def _yaml_files(catalog, fan_only: bool) -> list[Path]:
     from dsl.language.data import is_shipped
     files = {Path(c.path) for c in catalog.cards.values()} | \
         {Path(t.path) for t in catalog.types.values() if getattr(t, "path", None)} | \
-        {Path(s["path"]) for s in catalog.sets.values()        # token names: a set
-         if s.get("path") and Path(s["path"]).name == "set.yaml"}   # with no types too
+        {Path(s["path"]) for s in catalog.sets.values() if s.get("tokens") and s.get("path")}
     def walk_order(f):             # pybabel's (os.walk): a folder's files before its subfolders
         parts = _reference(f, catalog).split("/")
         return [(1, p) for p in parts[:-1]] + [(0, parts[-1])]

@@ -35,6 +35,7 @@ class Ctx:
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players
     revealed_split: bool = False
+    split: set = field(default_factory=set)        # revealed variables some cards left
     revealed_fresh: bool = False       # cards were just revealed: the next clause says "them"
     revealed_hold: bool = False        # ... and each option of the next `choose` or `if`
     this_where: str = "self"
@@ -311,6 +312,7 @@ def mat_name(ctx, mat: str) -> str:
 def bind_name(ctx: Ctx, name: str | None, verb: str, single: bool, chosen=None) -> None:
     if name:
         ctx.bound[name] = (verb, single)
+        ctx.split.discard(name)
         if chosen is not None:
             ctx.chosen[name] = chosen
 

@@ -49,7 +49,8 @@ def _move(ctx: Ctx, s: A.Move) -> str:
     if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cost \
             and t.expr.cond == ctx.until_cond:
         what = ctx.t(THAT_CARD)
-    elif from_revealed(t) and ctx.revealed_n and ctx.revealed_n > 1 and num(t.count) == 1:
+    elif (from_revealed(t) or _from_shown(ctx, t)) and ctx.revealed_n and \
+            ctx.revealed_n > 1 and num(t.count) == 1:
         what = ctx.t(ONE_OF_THEM)
     elif isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 and \
             t.kind is None and isinstance(t.source, A.Where) and \
@@ -57,6 +58,9 @@ def _move(ctx: Ctx, s: A.Move) -> str:
             and ctx.revealed_n and ctx.revealed_n > 1:
         op, cost = cost_test(t.source.cond)        # "trashes one of them costing $3 or more"
         what = ctx.t(COSTING_CMP[op], what=ctx.t(ONE_OF_THEM), cost=cost_phrase(ctx, cost))
+    if isinstance(t, A.Selection) and t.by_side is not None and \
+            what != target_np(ctx, t, s.verb):    # "one of them, chosen by the player ..."
+        what = ctx.t(CHOSEN_BY_PLAYER, what=what, player=ctx.p(PLAYER[t.by_side]))
     if from_revealed(t) and ctx.revealed_n and num(t.count) is not None:
         ctx.revealed_n = max(0, ctx.revealed_n - num(t.count))
     if isinstance(t, A.AllOf) and isinstance(t.expr, A.Name) and t.expr.name == "this" \
@@ -118,6 +122,14 @@ def from_revealed(t) -> bool:
         t.source == A.Name("revealed")
 
 
+def _from_shown(ctx: Ctx, t) -> bool:
+    """A choice of one card among cards just revealed as a variable (`reveal top 3 as
+    shown; discard 1 card from shown`): "one of them"."""
+    return isinstance(t, A.Selection) and t.mode == "exactly" and t.kind is None and \
+        isinstance(t.source, A.Name) and ctx.bound.get(t.source.name, ("",))[0] == "reveal" \
+        and t.source.name not in ctx.split and ctx.revealed_fresh
+
+
 def split_revealed(ctx: Ctx, target) -> None:
     """After some of the revealed cards moved, the rest are "the other revealed cards"."""
     if isinstance(target, A.AllOf) and isinstance(target.expr, A.Where):
@@ -126,6 +138,9 @@ def split_revealed(ctx: Ctx, target) -> None:
         src = target.source.source if isinstance(target.source, A.Where) else target.source
         if src == A.Name("revealed"):
             ctx.revealed_split = True
+        elif isinstance(src, A.Name) and ctx.bound.get(src.name, ("",))[0] == "reveal" \
+                and not ctx.bound[src.name][1]:
+            ctx.split.add(src.name)     # `reveal top 3 as shown; discard 1 card from shown`
 
 
 def put(ctx: Ctx, s: A.Put) -> str:

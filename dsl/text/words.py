@@ -133,6 +133,11 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
     if isinstance(expr, A.Arith) and expr.op == "+" and \
             {zone_of(expr.left), zone_of(expr.right)} == {"deck", "discard"}:
         return ctx.t(DECK_AND_DISCARD, cards=cards_word(ctx, cond, n))
+    if card_union(ctx, expr):                 # `hand + discard`: the cards of both
+        return ctx.t(AND, a=zone_np(ctx, expr.left if cond is None else
+                                    A.Where(expr.left, cond), n),
+                     b=zone_np(ctx, expr.right if cond is None else
+                               A.Where(expr.right, cond), n))
     if isinstance(expr, A.Mat):
         return ctx.t(ON_MAT, cards=cards_word(ctx, cond, n), mat=mat_name(ctx, expr.name))
     if isinstance(expr, A.OfPlayer):
@@ -160,6 +165,13 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
     return describe(ctx, expr)
 
 
+def card_union(ctx: Ctx, e) -> bool:
+    """`discard + hand`, `this + hand`: cards joined with `+` (two zones or variables)."""
+    return isinstance(e, A.Arith) and e.op == "+" and all(
+        isinstance(x, A.Name) and (x.name in ZONES or x.name in ctx.bound or
+                                   x.name in ("this", "it")) for x in (e.left, e.right))
+
+
 def zone_of(e):
     if is_call(e, "count") and isinstance(e.args[0], A.Name):
         return e.args[0].name
@@ -175,6 +187,8 @@ def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
         return ctx.again(ctx.t(THIS)) if pronoun and ctx.this_named else ctx.t(THIS)
     if name == "it":
         return ctx.pronoun()
+    if name in ctx.split:                      # the revealed cards that were not moved
+        return ctx.t(THE_OTHER_REVEALED)
     if name in ctx.bound:
         verb, single = ctx.bound[name]
         if verb == "name":
@@ -328,6 +342,8 @@ def describe(ctx: Ctx, e) -> str:
         if ctx.bound.get(e.name, ("",))[0] in NUMBER_BOUND:
             return amount(ctx, e)
         return them(ctx, e.name)
+    if card_union(ctx, e):
+        return ctx.t(AND, a=describe(ctx, e.left), b=describe(ctx, e.right))
     if isinstance(e, (A.Num, A.Arith)) or is_call(e, "count") or is_call(e, "coins_cost") \
             or is_call(e, "potion_cost") or is_call(e, "cost") or is_call(e, "sum"):
         return amount(ctx, e)

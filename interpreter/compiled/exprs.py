@@ -154,4 +154,6 @@ def _numeric(e) -> bool:
 
 
 def _shown(e) -> str:
+    if e.__class__ is A.Arith:                # `discard + hand`: the cards of both
+        return f"{_shown(e.left)} {e.op} {_shown(e.right)}"
     return type(e).__name__ if not hasattr(e, "name") else f"{type(e).__name__} {e.name}"

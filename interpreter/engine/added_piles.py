@@ -50,7 +50,7 @@ def candidates(catalog, kingdom: tuple, rid: str) -> tuple:
             continue
         try:
             ok = test(_Printed, Frame(None, 0, subject=face))
-        except (AttributeError, TypeError):
+        except (AttributeError, TypeError, KeyError, IndexError):
             raise GameError(f"set rule '{rid}': its kingdom_pile `where` reads more than a "
                             "card's printed cost (write e.g. `cost >= $2 and cost <= $3`)") \
                 from None

@@ -338,3 +338,18 @@ def test_the_terminal_asks_an_overpay_in_the_players_words():
         in screen
     assert sorted(c.id for c in game.players[0].discard.cards).count("silver") == 3
     assert "p1 overpays $3" in game.log
+
+
+def test_tokens_that_cost_coins_are_offered_only_as_far_as_the_coins_go():
+    # the fan set's Loans (each costs $1 to pay off, gives nothing): the random bot may
+    # pay off no more than its coins cover; a strategy bot keeps them (they buy nothing)
+    for seed in range(12):
+        game = table(["chip_press"], hand=["copper", "copper"], agents=[
+            RandomBot(random.Random(seed)), bot()])
+        game.players[0].tokens["loans"] = 5
+        play_turn(game)
+        assert 3 <= game.players[0].tokens["loans"] <= 5
+    game = table(["chip_press"], hand=["copper", "copper"])
+    game.players[0].tokens["loans"] = 5
+    play_turn(game)
+    assert game.players[0].tokens["loans"] == 5

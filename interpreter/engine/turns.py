@@ -102,8 +102,14 @@ def spend_for_actions(game, agent, direct: bool, p: int) -> bool:
 
 
 def _ask_spend(game, agent, direct: bool, p: int, kind: str, have: int) -> int:
-    """Ask the agent how many of his `have` tokens of `kind` to spend, and spend them."""
+    """Ask the agent how many of his `have` tokens of `kind` to spend (no more than his
+    coins pay for, of a kind that costs coins: Debt), and spend them."""
     t = game.turn
+    pays = spendable_kinds(game)[kind].pays
+    if pays:
+        have = min(have, t.coins // pays)
+        if have <= 0:
+            return 0
     if direct:
         n = agent.tokens_to_spend(game, t.controller, kind, have)
     else:

@@ -10,6 +10,8 @@ from dsl.language import ast as A
 from dsl.language.check import CARD_PROPERTIES, FUNCTIONS, HISTORY, NUMERIC
 from dsl.language.model import Cost
 
+from .facts import FACTS, history_name as _history_name
+
 PLAYER_ZONE_NAMES = ("hand", "deck", "discard", "in_play", "revealed", "set_aside")
 
 _CACHE: dict[int, tuple] = {}
@@ -46,39 +48,7 @@ def is_kind(d, kind: str) -> bool:
     return kind == d.id or kind in d.types
 
 
-# ---- names and facts -------------------------------------------------------------------------
-# Facts about the game, each one lookup: the players' holdings are tallied as cards change
-# hands, the supply's pile sizes as cards leave and join it.
-FACTS = {
-    "money": lambda g, f: g.players[f.actor].holdings.money,
-    "deck_size": lambda g, f: g.players[f.actor].holdings.size,
-    "gains_to_end": lambda g, f: g.to_end,
-    "empty_piles": lambda g, f: g.empty_count,
-    "players": lambda g, f: len(g.players),
-    # this turn's counters: the acting player's on his turn, else none
-    "actions": lambda g, f: g.turn.actions if g.turn.player == f.actor else 0,
-    "buys": lambda g, f: g.turn.buys if g.turn.player == f.actor else 0,
-    "coins": lambda g, f: g.turn.coins if g.turn.player == f.actor else 0,
-}
-
-
-def _history(turn, p: int, which: str) -> list:
-    """The cards player p played, gained or bought in a turn (None: no such turn)."""
-    if turn is None:
-        return []
-    if which == "played":
-        return list(turn.played) if turn.player == p else []
-    pairs = turn.gains if which == "gained" else turn.buys_made
-    return [c for q, c in pairs if q == p]
-
-
-def _history_name(n: str):
-    which = n.removesuffix("_last_turn")
-    if which != n:
-        return lambda g, f: _history(g.players[f.actor].last_turn, f.actor, which)
-    return lambda g, f: _history(g.turn, f.actor, which)
-
-
+# ---- names and facts: the facts' table and this turn's history are in facts.py -----------
 def _name(e: A.Name):
     n = e.name
     if n == "this":
@@ -111,7 +81,6 @@ def _name(e: A.Name):
             return is_kind(subject, n)
         return []          # an unbound variable (a branch not taken): no cards
     return variable_or_kind
-
 
 
 def _mat(e: A.Mat):
@@ -261,7 +230,11 @@ def _arith(e: A.Arith):
         if a is None or b is None:
             return None
         if isinstance(a, list):
-            return union(a, b)
+            if isinstance(b, list):
+                return union(a, b)
+            return None          # a number variable a branch not taken left unbound
+        if isinstance(b, list):
+            return None
         if isinstance(a, Cost):
             if op == "+":
                 return Cost(a.coins + b, a.potion)
@@ -376,7 +349,7 @@ def _compare(e: A.Compare):
 
     def compare(g, f):
         a, b = left(g, f), right(g, f)
-        if a is None or b is None:
+        if a is None or b is None or isinstance(a, list) or isinstance(b, list):
             return False
         if isinstance(a, Cost):
             return isinstance(b, Cost) and cost_test(a, b)

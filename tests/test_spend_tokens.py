@@ -39,7 +39,7 @@ def test_the_set_declares_kinds_with_spend_rules():
     assert kinds["chips"].spend.coins_each == 1
     assert kinds["loans"].spend.pays == 1 and kinds["loans"].spend.coins_each == -1
     assert kinds["coin"].spend is None                 # Seaside's: never spent
-    assert set(FAN.spendable()) == {"chips", "helpers", "loans"}
+    assert set(FAN.spendable()) == {"chips", "helpers", "loans", "coffers"}   # and Guilds'
     assert set(open_sets().catalog.spendable()) <= {"coffers", "villagers", "debt"}
 
 

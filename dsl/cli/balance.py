@@ -9,7 +9,8 @@ import tempfile
 from pathlib import Path
 
 from .common import (MAX_GAMES, MAX_KINGDOMS, bad_arguments, cap_workers, card_sets,
-                     cards_option, check_at_most, engine_options, progress)
+                     cards_option, check_at_most, engine_options, landscapes_option,
+                     progress)
 
 PLOT_SUFFIXES = (".svg", ".png")
 INSTALL_PLOT = "pip install 'dominion-card-language[plot]'"
@@ -31,7 +32,8 @@ def cmd_balance(args) -> int:
     cap_workers(args)
     against = _against(cat, card, args.against) if args.against is not None else None
     plot = _plot_target(args.plot) if args.plot else None
-    plan = balance.make_plan(cat, card, args.kingdoms, args.games, args.seed, against)
+    events = tuple(landscapes_option(cat, args.events))
+    plan = balance.make_plan(cat, card, args.kingdoms, args.games, args.seed, against, events)
     matchups = 1 + len(plan.rivals)
     check_at_most("--kingdoms x --games x matchups", args.kingdoms * args.games * matchups,
                   MAX_GAMES, f" games ({args.kingdoms:,} x {args.games:,} x {matchups})")
@@ -67,7 +69,7 @@ def _check_card(cat, cid: str, what: str) -> None:
                       "a fan card is loaded with its set: --cards PATH (or DSL_CARDS)")
     if not is_kingdom_card(cat, cid):
         bad_arguments(f"{what}: '{cid}' is not a kingdom card (the rules put it in every "
-                      "game); balance compares kingdom cards")
+                      "game); balance compares kingdom cards, and Events with Events")
 
 
 def _against(cat, card: str, text: str) -> list[str]:
@@ -80,6 +82,10 @@ def _against(cat, card: str, text: str) -> list[str]:
                       "(dsl cards lists them)")
     for cid in ids:
         _check_card(cat, cid, "--against")
+    from interpreter.runs.balance import is_event
+    if any(is_event(cat, cid) != is_event(cat, card) for cid in ids):
+        bad_arguments("--against: an Event is compared with Events, a kingdom card with "
+                      "kingdom cards; name cards of the same kind as " + card)
     if card in ids:
         bad_arguments(f"--against names {card}, the card itself; name other cards")
     twice = sorted({i for i in ids if ids.count(i) > 1})
@@ -145,11 +151,13 @@ def verdict_lines(report) -> list[str]:
         vs_bm = f"{p.bot} cannot be told from Big Money"
     out = [f"verdict: {vs_bm}: {base.win_rate:.1%} [{lo:.1%}, {hi:.1%}]."]
     if not report.rivals:
-        out.append(f"  No official kingdom card costs {report.cost}: name cards to compare "
+        kind = "Event" if p.event else "kingdom card"
+        out.append(f"  No official {kind} costs {report.cost}: name {kind}s to compare "
                    "with --against.")
         return out
     r = report.ranking()
-    whom = "named card(s)" if p.named else f"official card(s) costing {report.cost}"
+    whom = "named card(s)" if p.named else \
+        f"official {'Event' if p.event else 'card'}(s) costing {report.cost}"
     place = ordinal(r["rank"])
     spread = "" if r["best"] == r["worst"] else \
         f"; between {ordinal(r['best'])} and {ordinal(r['worst'])} by the intervals"
@@ -269,6 +277,8 @@ def register(sub) -> None:
     p.add_argument("--against", metavar="ID,ID,...",
                    help="the cards to compare with (default: up to ten official kingdom "
                         "cards of the same cost, drawn with the seed)")
+    p.add_argument("--events", default=None, metavar="EVENTS",
+                   help="Events beside every kingdom, by id, separated by commas")
     p.add_argument("--kingdoms", type=int, default=10,
                    help="random kingdoms including the card (default 10)")
     p.add_argument("--games", type=int, default=200,

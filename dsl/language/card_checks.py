@@ -33,6 +33,16 @@ def check_programs(src, catalog, card=None) -> None:
                     report(s, "E005", "a card's `setup` puts tokens on piles or gives each "
                            "player tokens: `+1 KIND token on each pile where COND`, "
                            "`each player { +1 KIND token }`")
+        if card is not None and card.landscape is not None and \
+                any(n == A.Name("this") for n in nodes(tree)):
+            report(next(n for n in nodes(tree) if n == A.Name("this")), "E005",
+                   "a landscape has no `this`: it is not a card (an Event's `on_buy` acts "
+                   "for the buyer, `you`)")
+        for n in nodes(tree):
+            if isinstance(n, A.GainSpec) and n.kind is not None and \
+                    catalog.is_landscape(n.kind):
+                report(n, "E005", f"'{n.kind}' is a landscape (an Event), not a card: it is "
+                       "never gained, moved or played; name a card")
         if key == ("on_play",):
             for n in nodes(tree):
                 if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \
@@ -47,7 +57,7 @@ def check_programs(src, catalog, card=None) -> None:
         elif cid not in cards:
             src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
                       "(see `dsl cards`)")
-        elif not catalog.cards[cid].kingdom:
+        elif not catalog.cards[cid].kingdom and catalog.cards[cid].landscape is None:
             src.error(key, "E007", f"'{cid}' is not a kingdom card (its file says `kingdom: "
                       "false`); a set rule brings it into the game, not a kingdom")
     for cid, key in src.pile_refs:

@@ -35,7 +35,7 @@ MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "co
 # Facts about the game, as numbers (used above all by bot strategies). `actions`, `buys`,
 # `coins`: the acting player's counters of the turn in progress when it is his (else 0).
 FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players", "actions", "buys",
-         "coins")
+         "coins", "buys_made")   # buys_made: this turn's buys, Events too (docs/language.md)
 # `phase = buy`: the phase of the turn in progress, compared with one of these.
 PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.
@@ -380,6 +380,17 @@ class Checker:
             if s.card is not None:
                 self.cond(s.card, pred=True)
             self.with_it(lambda: self.program(s.body))
+        elif isinstance(s, A.Lasting):
+            if s.card is not None:
+                self.cond(s.card, pred=True)
+            self.with_it(lambda: self.program(s.body))
+        elif isinstance(s, A.Exchange):
+            self.want(s.target.expr, self.expr(s.target.expr), ("cards",), "'exchange'")
+            if s.card not in self.scope.known_cards:
+                self.kind(s, s.card)
+                if s.card in self.scope.known_types:
+                    self.report(s, "E005", f"'exchange ... for' takes a card id, not the "
+                                f"type '{s.card}'")
         elif isinstance(s, A.TurnCost):
             self.kind(s, s.kind)
             self.want(s.delta, self.expr(s.delta), NUMERIC, "a cost change")

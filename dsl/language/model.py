@@ -67,6 +67,12 @@ class CardDef:
     buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
     setup: tuple = ()                  # statements run once when a game with it is set up
     supply: bool = True                # false: its pile is beside the Supply (never bought)
+    # a landscape (`landscape: event`): not a card; beside the Supply in no pile and no
+    # zone, listed in a kingdom by id. An Event's `on_buy` (what buying it does, run for
+    # the buyer) is kept in `on_play`: it is never played, and its text reads as the
+    # printed one, plain instructions. `limit`: turn | game (once per turn / per game).
+    landscape: Optional[str] = None
+    limit: Optional[str] = None
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -103,22 +109,27 @@ class CardDef:
             # whether costs can change while it is in play or after it is played (Bridge)
             "changes_costs": any(m.changes_cost for m in self.modifiers) or
             A.TurnCost in kinds,
-            "protects": any(m.unaffected for m in self.modifiers),
+            "protects": any(m.unaffected for m in self.modifiers) or
+            any(n.__class__ is A.Lasting and n.event == "unaffected" for n in every),
             # whether a play of it can forbid buying a card (`this turn can't buy X`)
             "bans_buys": A.TurnBan in kinds,
             # whether it plays as another card (`play this as if it were ...`): such a
             # card is never what another one plays as (no loop, Band of Misfits as itself)
             "plays_as": A.PlayAs in kinds,
             # the events its `this turn on EVENT` triggers listen to
-            "turn_events": frozenset(n.event for n in every if n.__class__ is A.Later),
+            # (and its `rest of game on EVENT`, `until next turn on EVENT` ones)
+            "turn_events": frozenset(n.event for n in every if n.__class__ is A.Later or
+                                     (n.__class__ is A.Lasting and
+                                      n.event not in ("turn_start", "unaffected"))),
             # whether it reads what was gained or bought this turn, or a last turn
             "reads_history": _reads_history(every),
             # the names its plain `gain X` statements give (a pile beside the Supply that
-            # one of them names joins the game)
+            # one of them, or an `exchange ... for X`, names joins the game)
             "gains_named": frozenset(n.kind for n in every
                                      if n.__class__ is A.GainSpec and n.kind is not None
                                      and n.relation is None and n.cond is None
-                                     and n.copy_of is None),
+                                     and n.copy_of is None) |
+            frozenset(n.card for n in every if n.__class__ is A.Exchange),
         }
         sweep = derived["sweep"]          # ...and its coins when that is all it gives
         derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None
@@ -304,6 +315,16 @@ class Catalog:
             kid not in rules.basic_piles and kid != rules.potion_card and
             kid not in rules.starting_deck))
 
+    def is_landscape(self, kid: str) -> bool:
+        """Whether `kid` is a landscape (an Event): listed in a kingdom, never a pile."""
+        d = self.cards.get(kid)
+        return d is not None and d.landscape is not None
+
+    def landscape_ids(self, kind: str | None = None) -> list:
+        """Every landscape's id (of one kind: `event`), sorted."""
+        return sorted(c for c, d in self.cards.items() if d.landscape is not None and
+                      (kind is None or d.landscape == kind))
+
     def kingdom_ids(self) -> list:
         """Every id a kingdom may deal (cards and kingdom piles), sorted."""
         return sorted([c for c in self.cards if self.is_kingdom(c)] +
@@ -341,7 +362,8 @@ _SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
 
 
 # the history kept only for the cards that read it (this turn's plays are always kept)
-_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn")
+_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn",
+                 "buys_made")
 
 
 def reads_history(tree) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from dsl.language import ast as A
 from .i18n import Locale
+from .phrases_lasting import STAYS_IN_PLAY
 from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     A_CARD, A_KIND, ANOTHER_CARD, ANOTHER_KIND, BONUS, BUY_IF_NOT, BUY_ONLY_IF, BUY_OR_PLAY,
     CARDS_PLURAL, COST_CHANGE, COST_CHANGE_EXPR, COST_CHANGE_PER, DURING_PHASE,
@@ -29,6 +30,7 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     WHILE_IN_PLAY,
 )
 from .clauses import bonus
+from .landscape_words import ONCE_PER
 from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
@@ -265,10 +267,14 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines += _program_lines(ctx, rest, prefix=BUY_OR_PLAY)
     else:
         lines += _program_lines(ctx, card.on_play)
+    if card.limit and lines:             # an Event's "Once per turn: ..."
+        lines[0] = ctx.t(ONCE_PER[card.limit], x=lines[0])
     if card.vp is not None and not vp_first:
         lines.append(_vp_line(ctx, card.vp))
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(mat_names(card.on_play))]
+    if any(isinstance(s, A.Lasting) and s.span == "game" for s in card.on_play):
+        lines.append(ctx.t(STAYS_IN_PLAY))     # for the rest of the game (Hireling)
     if card.setup:
         ctx.bound = {}
         below_setup = [sentence(ctx.t(SETUP, x=cap(block(ctx, card.setup))))]
@@ -280,7 +286,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if rules and lines:
         lines.append(DIVIDER)
     lines += rules
-    if not card.supply:
+    if not card.supply and card.landscape is None:
         lines.append(ctx.t(NOT_IN_SUPPLY))      # its pile is beside the Supply, as printed
     lines = [sounds(locale, apply_rules(locale.order_rules, _tidy_commas(x))) for x in lines]
     if locale.language == "en":

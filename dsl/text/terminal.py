@@ -21,6 +21,8 @@ HELD_TOKENS = N_("{player}: {tokens}")
 N_TOKENS = N_("{n} {kind}")
 AMOUNT = N_("a number from {lo} to {hi}; Enter: {lo}")
 CHOOSE_AMOUNT = N_("choose a number from {lo} to {hi}")
+EVENTS = N_("events:")
+EVENT_OPTION = N_("{name} (Event)")          # an Event among the piles a buy offers
 NONE_CHOICE = N_("(0 = none)")
 NUMBERS = N_("numbers separated by spaces ({how})")
 ALL_IN_ORDER = N_("all, in order, first first")
@@ -73,6 +75,8 @@ LOG = (
     (re.compile(r"-- game over$"), N_("-- game over")),
     (re.compile(r"(?P<player>.+?) plays (?P<card>\w+)$"), N_("{player} plays {card}")),
     (re.compile(r"(?P<player>.+?) buys (?P<card>\w+)$"), N_("{player} buys {card}")),
+    (re.compile(r"(?P<player>.+?) buys the Event (?P<card>\w+)$"),
+     N_("{player} buys the Event {card}")),
     (re.compile(r"(?P<player>.+?) gains (?P<card>\w+) to hand$"),
      N_("{player} gains {card} into his hand")),
     (re.compile(r"(?P<player>.+?) gains (?P<card>\w+) to deck$"),

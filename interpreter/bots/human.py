@@ -100,6 +100,9 @@ class HumanAgent:
                 t(ui.HELD_TOKENS, player=self.ui.player(q.name), tokens=", ".join(
                     t(ui.N_TOKENS, n=n, kind=self.label(k)) for k, n in h))
                 for q, h in held if h))
+        if game.landscapes:
+            self.say(f"{t(ui.EVENTS) + ' ':10}" + ", ".join(
+                f"{self.label(lid)} {d.cost}" for lid, d in game.landscapes.items()))
         for line in game.log[-8:]:
             self.say("  | " + self.ui.log_line(line))
 
@@ -156,7 +159,8 @@ class HumanAgent:
                 return False
             raise ValueError(t(ui.ANSWER_Y_N))
         labels = [self.pile_label(o, game.supply[o]) if d.kind == "pile" and o in game.supply
-                  else self.label(o) for o in d.options]
+                  else t(ui.EVENT_OPTION, name=self.label(o)) if d.kind == "pile" and
+                  o in game.landscapes else self.label(o) for o in d.options]
         for i, label in enumerate(labels, 1):
             self.say(f"  {i}. {label}")
         if d.kind in ("option", "pile", "name"):

@@ -215,10 +215,17 @@ def _kingdom_checks(plan) -> None:
         raise Unsupported("a card with setup steps")
     if plan.supply_listeners:
         raise Unsupported("a card that hears events from the Supply")
+    if plan.landscapes:
+        d = plan.landscapes[0]
+        raise Unsupported(f"{d.id}: a landscape ({d.landscape}) in the kingdom, bought "
+                          "without a pile: not compiled yet")
 
 
 _NOT_COMPILED = {A.Overpay: "overpays (`overpay`)",
-                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision"}
+                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision",
+                 A.Lasting: "starts an ability beyond its turn (`rest of game ...`, `until "
+                 "next turn on ...`)",
+                 A.Exchange: "exchanges a card for another (`exchange ... for`)"}
 _TURN_FACTS = ("actions", "buys", "coins")
 
 

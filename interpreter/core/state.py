@@ -266,6 +266,19 @@ class Later:
 
 
 @dataclass(eq=False)
+class Abiding(Later):
+    """An ability a play started for the rest of the game (`span` "game") or until its
+    player's next turn ("next_turn"): it hears the events of `who` (you, other, anyone,
+    seen from `owner`, the card's player) but never of a player in `unaffected` (those a
+    lasting Attack did not affect when it was played); event "turn_start": at the start
+    of each of the owner's turns; "unaffected": other players' Attacks skip him."""
+    who: str = "you"
+    span: str = "game"
+    owner: int = 0
+    unaffected: frozenset = frozenset()
+
+
+@dataclass(eq=False)
 class Pending:
     """What a play left for its player's next turn (`at start of next turn`, an extra turn
     of his own): the body to run then, and the cards it keeps in play until then."""
@@ -298,6 +311,7 @@ class TurnState:
     run = 1                            # turns in a row of this player, this one included
     aside_trash = ()                   # a possessed player's trashed cards, set aside
     earlier_buys = False               # a buy was made before the one in progress
+    landscapes_bought = ()             # ids of the Events bought this turn (their limits)
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):

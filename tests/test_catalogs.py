@@ -300,6 +300,20 @@ def test_merge_keeps_translations_marks_changes_fuzzy_and_keeps_a_languages_form
     assert check_text(text, "cs").errors == 0
 
 
+def test_a_new_card_name_is_never_guessed_from_another_names_translation():
+    # babel's fuzzy matching would give a new "Banker" the translation of "Bank"
+    old = template_catalog("cs", CATALOG)
+    bank = next(c for c in sorted(CATALOG.cards.values(), key=lambda c: c.id)
+                if "cs" not in c.names)
+    old.get(bank.names["en"], context=CARD_NAME).string = "Slovo"
+    new_template = template_catalog("cs", CATALOG)
+    new_template.add(bank.names["en"] + "er", context=CARD_NAME)
+    merge(old, new_template, "cs", CATALOG)
+    guess = old.get(bank.names["en"] + "er", context=CARD_NAME)
+    assert guess.string == "" and not guess.fuzzy
+    assert old.get(bank.names["en"], context=CARD_NAME).string == "Slovo"
+
+
 def test_locale_update_and_template_commands(capsys, tmp_path, monkeypatch):
     folder = tmp_path / "locales"
     shutil.copytree(ROOT / "locales", folder)

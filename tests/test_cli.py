@@ -130,3 +130,28 @@ def test_lint_reports_the_users_files_not_the_shipped_sets_own_warnings():
     assert "W001" not in plain.stdout and "not shown" in plain.stdout
     named = run_dsl("lint", str(shipped_dir("sets")))
     assert "W001" in named.stdout and " 0 warning(s)" not in named.stdout
+
+
+def test_balance_and_simulate_of_a_fan_card_with_tokens_spent_and_overpay():
+    # the fan set's Chips are spent before buying (+$1 each); Gilded Statue is overpaid for
+    fan = str(FIXTURES / "token_fan")
+    r = run_dsl("balance", "--cards", fan, "gilded_statue", "--kingdoms", "1", "--games", "6",
+                "--against", "chip_press", "--seed", "1")
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "bm:gilded_statue wins" in r.stdout
+    r = run_dsl("simulate", "--cards", fan, "--kingdom", "chip_press,pawnshop",
+                "--bots", "bm:chip_press,bm:pawnshop", "--games", "2", "--seed", "1", "--log")
+    assert r.returncode == 0, r.stderr
+    assert "takes 1 chips token(s)" in r.stdout and " spends " in r.stdout
+
+
+def test_play_at_the_terminal_shows_tokens_and_offers_spending_them():
+    # a human who always answers 1: he takes Chips from the fan set's Chip Press and is
+    # asked, before buying, how many to spend (a number within bounds)
+    r = run_dsl("play", "--cards", str(FIXTURES / "token_fan"), "--kingdom",
+                "chip_press,charter_house,gilded_statue,pawnshop", "--bots", "bm",
+                "--seed", "2", stdin="1\n" * 300)
+    assert "Traceback" not in r.stderr
+    assert "tokens:   p1 (you): 1 Chips" in r.stdout
+    assert "spend Chips before buying — a number from 0 to 1; Enter: 0: " in r.stdout
+    assert "p1 (you) spends 1 Chips" in r.stdout

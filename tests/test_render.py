@@ -164,3 +164,51 @@ def test_render_of_several_cards_into_a_folder_writes_one_text_file_each(tmp_pat
     one = tmp_path / "smithy.txt"
     assert run_dsl("render", "smithy", "--out", str(one)).returncode == 0
     assert one.read_text(encoding="utf-8").startswith("Smithy")
+
+
+# ---- amounts, tokens players spend and the turn's counters (tests/fixtures/token_fan) -------
+def _fan_render(fan, cid, lang="en"):
+    from dsl.language.fansets import open_sets
+    cat = open_sets([fan]).catalog
+    return render_card(cat.cards[cid], cat, get_locale(lang)).text
+
+
+TOKEN_FAN = Path(__file__).parent / "fixtures" / "token_fan"
+
+
+@pytest.mark.parametrize("cid, line", [
+    ("gilded_statue", "When you buy this, you may overpay for it. If you do, gain a Silver per "
+                      "$1 you overpaid."),
+    ("crown_jewel", "When you play this, +$1 per unused Action you have."),
+    ("census", "+$1 per Buy you have"),
+    ("pawnshop", "You may pay up to 3 Chips tokens."),
+    ("pawnshop", "+1 Card per token you paid"),
+    ("toll_gate", "If the number of tokens you paid is 2, +3 Cards."),
+])
+def test_overpay_pay_and_the_turns_counters_in_words(cid, line):
+    assert line in _fan_render(TOKEN_FAN, cid)
+
+
+def test_overpay_in_czech_and_hungarian_counts_each_dollar():
+    assert any("za každý přeplacený $1" in x for x in _fan_render(TOKEN_FAN, "gilded_statue", "cs"))
+    assert any("minden túlfizetett $1 után" in x
+               for x in _fan_render(TOKEN_FAN, "gilded_statue", "hu"))
+
+
+def test_a_token_kind_named_otherwise_in_card_texts(tmp_path):
+    # first-edition Guilds prints "Coin token" for the kind called Coffers since 2022
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "set.yaml").write_text(
+        "id: purse_fan\nnames: {en: Purse Fan}\ntokens:\n"
+        "  - id: purse\n    names: {en: Coffers}\n    text_names: {en: Coin}\n"
+        "    spend: {phase: buy, before_buying: true, gives: \"+$1\"}\n", encoding="utf-8")
+    (tmp_path / "cards" / "butcher_boy.yaml").write_text(
+        "id: butcher_boy\nset: purse_fan\ncost: 5\ntypes: [action]\n"
+        "names: {en: Butcher Boy}\n"
+        "on_play: |\n  +2 purse tokens\n  may trash 1 card from hand as cut {\n"
+        "    pay up to tokens(purse) purse tokens as paid\n"
+        "    gain card costing up to cost(cut) + paid\n  }\n", encoding="utf-8")
+    text = _fan_render(tmp_path, "butcher_boy")
+    assert text[0] == "Take 2 Coin tokens."
+    assert "you may pay any number of Coin tokens and gain a card costing up to the cost of " \
+           "the trashed card plus the number of tokens you paid." in text[1]

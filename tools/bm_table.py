@@ -99,6 +99,31 @@ def table(rows: list, command: str, games: int, seed: int) -> str:
         "Village and Militia it wins about 70%). The Knights are one row: a kingdom pile "
         "of ten different cards, bought from its top.",
         "",
+        "Of Cornucopia and Guilds, the games of a card that gives Coffers (Baker, Butcher, "
+        "Candlestick Maker, Plaza, Merchant Guild) are played by the generic engine (the "
+        "kingdom compiler leaves tokens players spend to it): the bots spend Coffers before "
+        "buying when that makes a better buy by their `buy` list, and keep them otherwise; "
+        "Butcher pays them when the card it gains is worth their $1 each. Young Witch's "
+        "Bane is a kingdom card costing $2 or $3, drawn with the seed, that Big Money never "
+        "buys, so no Curse is ever blocked. The ones far below 50%:",
+        "",
+        "- Hamlet, Farming Village and Menagerie (a Big Money hand seldom holds only "
+        "differently named cards) have nothing to play alone and take a Silver's place; "
+        "Herald, the same; its overpay (a card put back from the discard pile per $1) "
+        "never brings the bots a Silver's worth per $, so they never overpay for it.",
+        "- Horn of Plenty is a $0 Treasure bought instead of a Gold: with the few names of a "
+        "Big Money play area it gains a Copper or a Silver.",
+        "- Remake must trash two cards at each play: Coppers for nothing (no card costs $1) "
+        "and Silvers for more Remakes, which the bots' weighing counts worth more than a "
+        "Silver; Stonemason trashes as Remodel does (a Province for a Gold and a Duchy), "
+        "and its overpay (two Action cards costing the amount, here Stonemasons) is declined: "
+        "a coin overpaid must bring a Silver's worth per $.",
+        "- Doctor names the junk of the draw pile ([bm-doctor](../strategies/bm-doctor.yaml)) "
+        "and, bought with $3 or $4, has nothing left to overpay.",
+        "- Masterpiece is bought with $6 or more instead of a Gold, overpaying the rest for "
+        "Silvers ([bm-masterpiece](../strategies/bm-masterpiece.yaml)); bought with $3 to $5 "
+        "as the one-copy default, it wins 37%.",
+        "",
         "| card | set | cost | bm:CARD wins | 95% interval | ties |",
         "|---|---|---|---:|---|---:|",
     ]

@@ -71,12 +71,16 @@ def load_set_file(path: Path, catalog: Catalog) -> Source:
         no_bidi(src, ("types", i, "names"), t["names"])
     for i, t in enumerate(data.get("tokens", [])):
         no_bidi(src, ("tokens", i, "names"), t["names"])
+        no_bidi(src, ("tokens", i, "text_names"), t.get("text_names") or {})
     for i, r in enumerate(data.get("rules", [])):
         no_bidi(src, ("rules", i, "names"), r.get("names") or {})
     catalog.sets[data["id"]] = {"id": data["id"], "names": data.get("names", {}), "path": str(path),
                                 "locales": tuple(data.get("locales") or DEFAULT_LOCALES),
                                 "lint_ignore": _lint_ignore(src, data),
-                                "tokens": {t["id"]: dict(t["names"]) for t in data.get("tokens", [])}}
+                                "tokens": {t["id"]: dict(t["names"]) for t in data.get("tokens", [])},
+                                # the word card texts print before "token", where not the name
+                                "token_texts": {t["id"]: dict(t["text_names"])
+                                                for t in data.get("tokens", []) if t.get("text_names")}}
     _token_kinds(src, data, catalog)
     for i, t in enumerate(data.get("types", [])):
         if t["id"] in catalog.types:

@@ -10,7 +10,7 @@ from .data import fan_subfolders, shipped_dir
 from .errors import Diagnostic, DslError
 from .documents import Source, kept_document, read_source
 from .parser import parse_priority
-from .strategy_answers import load_answers, load_card_entries, load_play
+from .strategy_answers import load_answers, load_card_entries, load_play, load_spend
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class Strategy:
     buy: tuple        # (card id, condition AST or None)
     play: tuple = ()  # (card id, condition AST or None): Actions to play first, in order
     answers: tuple = ()   # (card id, answer key, (Rule, ...)): dsl/language/strategy_answers.py
+    spend: tuple = ()     # (token kind, (Rule, ...)): when to spend tokens (Coffers)
 
 
 def strategies_dir() -> Path:
@@ -52,9 +53,10 @@ def load_strategy(path: Path, catalog) -> tuple[Strategy | None, Source]:
     entries = load_card_entries(src, data["buy"], "buy", catalog)
     play = load_play(src, data, catalog)
     answers = load_answers(src, data, catalog)
+    spend = load_spend(src, data, catalog)
     if any(d.severity == "error" for d in src.diagnostics):
         return None, src
-    return Strategy(data["name"], entries, play, answers), src
+    return Strategy(data["name"], entries, play, answers, spend), src
 
 
 def find_strategy(spec: str, catalog) -> Strategy:
@@ -112,7 +114,7 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
         at += 1
     buy = strategy.buy[:at] + entries + strategy.buy[at:]
     first = tuple((d.id, None) for d in catalog.defs_of(card))   # a kingdom pile's cards
-    return Strategy(name, buy, first + strategy.play, answers)
+    return Strategy(name, buy, first + strategy.play, answers, strategy.spend)
 
 
 def _with_landscape(strategy: Strategy, name: str, card: str, answers, catalog) -> Strategy:

@@ -138,6 +138,46 @@ def load_answers(src, data, catalog) -> tuple:
     return tuple(out)
 
 
+SPEND_ANSWERS = {"yes": True, "no": False, "all": "all"}
+_SPEND_HOW = ("`yes` (the fewest that make a better buy, as by default), `no` (keep them) "
+              "or `all`, each with or without `if CONDITION`")
+
+
+def load_spend(src, data, catalog) -> tuple:
+    """The `spend` mapping: ((token kind, (Rule, ...)), ...), per kind a set declares with
+    a spend rule (Coffers), when the bot spends them; every mistake reported in `src`."""
+    out = []
+    spendable = catalog.spendable() if hasattr(catalog, "spendable") else {}
+    for kind, entries in (data.get("spend") or {}).items():
+        where = ("spend", kind)
+        if kind not in spendable:
+            known = ", ".join(sorted(spendable)) or "no set declares one"
+            src.error(where + ("__key__",), "E004", f"'{kind}' is not a kind of token a "
+                      f"player may spend ({known}); `spend` is keyed by token kind" +
+                      _close(kind, spendable))
+            continue
+        rules = []
+        for i, entry in enumerate(entries):
+            key, text = where + (i,), _text(entry)
+            try:
+                word, number, cond, (line, col) = parse_answer_rule(text)
+            except ParseError as e:
+                line, col = src.file_pos(key, e.line, e.col)
+                src.error(key, "E003", f"syntax: {e.message}; a 'spend' rule is {_SPEND_HOW}",
+                          line=line, col=col)
+                continue
+            if word not in SPEND_ANSWERS or number is not None:
+                line, col = src.file_pos(key, line, col)
+                src.error(key, "E005", f"'{text}' is not yes, no or all; a 'spend' rule is "
+                          f"{_SPEND_HOW}", line=line, col=col)
+                continue
+            if cond is not None:
+                checker(src, key, catalog).cond(cond)
+            rules.append(Rule(SPEND_ANSWERS[word], cond))
+        out.append((kind, tuple(rules)))
+    return tuple(out)
+
+
 def _text(entry) -> str:
     """An entry as written: YAML reads a bare `yes` or `no` as true or false."""
     if isinstance(entry, bool):

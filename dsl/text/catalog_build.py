@@ -122,10 +122,16 @@ def merge(old, template, lang: str, catalog) -> dict:
     for m in old:
         if m.id and (m.context, _key(m.id)) in no_brace:
             m.flags.add(NO_BRACE)
+        if m.id and m.fuzzy and m.context in _NAMES and (m.context, _key(m.id)) not in before:
+            m.string, m.previous_id = "", []    # a new name guessed from another name's
+            m.flags.discard("fuzzy")            # translation ("Baker": "Banka"): none
     filled = prefill(old, lang, catalog)
     after = {(m.context, _key(m.id)) for m in old if m.id}
     return {"added": len(after - before), "obsolete": len(old.obsolete), "prefilled": filled,
             "fuzzy": sum(1 for m in old if m.id and m.fuzzy)}
+
+
+_NAMES = ("card name", "card type", "token name")    # msgctxt of names (dsl.text.i18n)
 
 
 def _key(msgid):

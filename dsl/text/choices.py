@@ -155,6 +155,10 @@ def did_it(ctx: Ctx, c) -> bool:
     printed "if you do"."""
     if isinstance(c, A.And):
         return all(isinstance(x, A.Name) and x.name in ctx.bound for x in (c.left, c.right))
+    if isinstance(c, A.Compare) and isinstance(c.left, A.Name) and \
+            ctx.bound.get(c.left.name, ("",))[0] in NUMBER_BOUND and \
+            (c.op == ">" and num(c.right) == 0 or c.op == ">=" and num(c.right) == 1):
+        return True                          # `overpay as paid`, `if paid > 0`: "if you do"
     if isinstance(c, A.Compare) and c.op == "=" and is_call(c.left, "count") and \
             isinstance(c.left.args[0], A.Name) and num(c.right) is not None:
         return ctx.chosen.get(c.left.args[0].name) == num(c.right)
@@ -193,7 +197,9 @@ def if_(ctx: Ctx, s: A.If) -> str:
             and not s.orelse:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
     if did_it(ctx, c):
+        saved, ctx.if_paid = ctx.if_paid, True
         then = then_block(ctx, s.then)
+        ctx.if_paid = saved
         text = ctx.p(IF_YOU_DO, then=then)
         if s.orelse:
             text = ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse))

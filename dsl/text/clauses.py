@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .amount_phrases import FOR_EACH_PAID, GAIN_PER_PAID, PER_COUNTER, TREASURE_PLUS_PER
 from .forms import joined
 from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
                       is_kind_words, num, single, token_name)
@@ -28,7 +29,10 @@ def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
         if rate is not None and isinstance(arg, A.Where) and \
                 arg.source == A.Name("in_play") and counts_this(ctx, arg.cond):
             rate = ctx.t(COUNTING_THIS, x=rate)   # "per Treasure you have in play (counting
-        if rate is not None and top and ctx.treasure and b.counter == "coins":    # this)"
+        if rate is not None and top and ctx.treasure and b.counter == "coins" and \
+                isinstance(b.amount, A.Name) and b.amount.name in PER_COUNTER:
+            text = ctx.t(TREASURE_PLUS_PER, per=rate)      # "+$1 per unused Action you have"
+        elif rate is not None and top and ctx.treasure and b.counter == "coins":  # this)"
             text = ctx.t(TREASURE_PER, per=rate)
         elif rate is not None:
             text = ctx.t(BONUS_PER[b.counter], per=rate)
@@ -277,6 +281,15 @@ def in_any_order(ctx: Ctx, s: A.InAnyOrder) -> str:
 
 def repeat(ctx: Ctx, s: A.Repeat) -> str:
     body = s.body
+    if isinstance(s.count, A.Name) and ctx.bound.get(s.count.name, ("",))[0] in NUMBER_BOUND:
+        rate = per(ctx, s.count)             # `overpay as paid`, then `repeat paid { ... }`
+        if len(body) == 1 and isinstance(body[0], A.Gain) and \
+                isinstance(body[0].what, A.GainSpec) and body[0].what.relation is None and \
+                body[0].what.cond is None and ctx.catalog is not None and \
+                body[0].what.kind in ctx.catalog.cards and body[0].dest == "discard":
+            text = ctx.t(GAIN_PER_PAID, card=ctx.card_name(body[0].what.kind), per=rate)
+            return text if ctx.if_paid else ctx.p(IF_YOU_DO, then=text)   # as printed
+        return ctx.t(FOR_EACH_PAID, per=rate, x=ctx.block(body))
     if len(body) == 1 and isinstance(body[0], A.Gain) and isinstance(body[0].what, A.GainSpec) \
             and body[0].what.relation is None and ctx.catalog is not None and \
             body[0].what.kind in ctx.catalog.cards:

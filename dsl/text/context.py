@@ -41,6 +41,7 @@ class Ctx:
     this_where: str = "self"
     treasure: bool = False
     this_named: bool = False           # in a trigger on this card: "this" was said already
+    if_paid: bool = False              # inside "if you do" of an overpay or a payment
     last_object: tuple | None = None   # (person, text): the last definite object of a verb
     examples: dict | None = None       # msgid -> (filled text, values): translator comments
     # the renderers of nested statements (dsl.text.sentences, which makes the context): a
@@ -286,7 +287,8 @@ def token_name(ctx, kind: str) -> str:
         return ctx.t(VP_TOKEN_KIND)
     if is_card_id(ctx, kind):
         return ctx.card_name(kind)
-    names = next((s["tokens"][kind] for s in (ctx.catalog.sets.values() if ctx.catalog else ())
+    names = next((s.get("token_texts", {}).get(kind) or s["tokens"][kind]   # "Coin token"
+                  for s in (ctx.catalog.sets.values() if ctx.catalog else ())
                   if kind in (s.get("tokens") or {})), None) or {}
     english = names.get(SOURCE_LANG) or kind.replace("_", " ").capitalize()
     if SOURCE_LANG in names:                     # a set file's `tokens:` (msgctxt "token name")

@@ -382,6 +382,7 @@ def extract_cards(fileobj, keywords, comment_tags, options):
             [f"card id: {data.get('id')}"]
     for key, context in (("types", CARD_TYPE), ("tokens", TOKEN_NAME)):
         for t in data.get(key, []) if isinstance(data.get(key), list) else []:
-            if isinstance(t, dict) and isinstance(t.get("names"), dict) and "en" in t["names"]:
-                yield line_of(t["names"]["en"]), "pgettext", (context, t["names"]["en"]), \
-                    [f"{key[:-1]} id: {t.get('id')}"]
+            for field in ("names", "text_names"):     # a token's word in card texts too
+                if isinstance(t, dict) and isinstance(t.get(field), dict) and "en" in t[field]:
+                    yield line_of(t[field]["en"]), "pgettext", (context, t[field]["en"]), \
+                        [f"{key[:-1]} id: {t.get('id')}"]

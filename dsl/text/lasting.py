@@ -6,9 +6,10 @@ from __future__ import annotations
 from dsl.language import ast as A
 from . import clauses as C, mats
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .amount_phrases import PAY_ANY_TOKENS
 from .phrases_lasting import EXCHANGE, HE_DOES, REST_OF_GAME, REST_START, \
     REST_UNAFFECTED, REST_UNAFFECTED_AND, UNTIL_NEXT_TURN
-from .context import Ctx, cap, cost_test, is_kind_name, num, token_name
+from .context import Ctx, cap, cost_test, is_call, is_kind_name, num, token_name
 from .words import amount, cost_phrase, describe, kind_adj, them
 
 
@@ -169,6 +170,8 @@ def overpay(ctx: Ctx, s: A.Overpay) -> str:
 def pay_tokens(ctx: Ctx, s: A.PayTokens) -> str:
     if s.bind:
         ctx.bound[s.bind] = ("pay", True)
+    if s.up_to and is_call(s.count, "tokens") and s.count.args == (A.Name(s.kind),):
+        return ctx.t(PAY_ANY_TOKENS, kind=token_name(ctx, s.kind))    # all he has
     return ctx.t(PAY_TOKENS[s.up_to], n=amount(ctx, s.count), kind=token_name(ctx, s.kind))
 
 

@@ -131,12 +131,12 @@ BOUND_MANY = {"trash": N_("the trashed cards"), "discard": N_("the discarded car
 PER_BOUND = {"trash": N_("card trashed"), "discard": N_("card discarded"),
              "reveal": N_("card revealed"), "choose": N_("card chosen"),
              "set_aside": N_("card set aside"), "gain": N_("card gained"),
-             "overpay": N_("$1 you overpaid"), "pay": N_("token removed")}
+             "overpay": N_("$1 you overpaid"), "pay": N_("token you paid")}
 # `overpay as X`, `pay [up to] N KIND tokens as X`: the clause, and what X reads as
 OVERPAY = N_("you may overpay for it")
-PAY_TOKENS = {True: N_("you may remove up to {n} {kind} tokens"),
-              False: N_("remove {n} {kind} tokens")}
-NUMBER_BOUND = {"overpay": N_("the amount you overpaid"), "pay": N_("the number of tokens removed")}
+PAY_TOKENS = {True: N_("you may pay up to {n} {kind} tokens"),
+              False: N_("pay {n} {kind} tokens")}
+NUMBER_BOUND = {"overpay": N_("the amount you overpaid"), "pay": N_("the number of tokens you paid")}
 PER_COST = N_("$1 {it} costs")
 PER_N = ngettext("{n} {cards}", "{n} {cards}")      # plural: the noun agrees with {n}
 ROUNDED_DOWN = N_("{x} (rounded down)")

@@ -61,6 +61,8 @@ GLOSSARY = {
     "rest": ("the other cases of the list, separated by semicolons",
              "Treasure card, +$1; Victory card, +1 Card"),
     "them": ("a phrase for several cards", "the revealed cards"),
+    "tokens": ("a player's tokens: each kind's count and name, separated by commas",
+               "3 Coffers, 1 VP"),
     "then": ("what happens then (a clause)", "+1 Action"),
     "shown": ("how many cards the gallery's filters show (a number)", "12"),
     "total": ("how many cards the gallery has (a number)", "124"),
@@ -74,11 +76,12 @@ GLOSSARY = {
     "x": ("a clause (an effect or a phrase)", "gain a Silver"),
     "y": ("a second clause", "+1 Action"),
 }
-TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2"}   # dsl/text/terminal.py's
-SOURCES = ("dsl/text/landscape_words.py", "dsl/text/phrases.py", "dsl/text/phrases_lasting.py",
-           "dsl/text/phrases_mats.py", "dsl/text/terminal.py", "dsl/text/token_phrases.py",
-           "dsl/text/web_words.py")     # the modules that mark templates (N_, ngettext),
-#                                         in the order pybabel walks them (by name)
+TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2",
+            "kind": "Coffers"}   # dsl/text/terminal.py's
+SOURCES = ("dsl/text/amount_phrases.py", "dsl/text/landscape_words.py", "dsl/text/phrases.py",
+           "dsl/text/phrases_lasting.py", "dsl/text/phrases_mats.py", "dsl/text/terminal.py",
+           "dsl/text/token_phrases.py", "dsl/text/web_words.py")   # the modules that mark
+#                      templates (N_, ngettext), in the order `pybabel extract` walks them (by name)
 MARKERS = {"N_": 1, "ngettext": 2}
 
 

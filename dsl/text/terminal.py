@@ -16,6 +16,11 @@ HEADER = N_("== {turn}, {phase} phase: actions {actions}, buys {buys}, ${coins}"
 POTIONS = N_(", {n} potion(s)")
 PHASES = {"action": N_("action"), "buy": N_("buy"), "cleanup": N_("clean-up")}
 HAND, IN_PLAY, SUPPLY = N_("hand:"), N_("in play:"), N_("supply:")
+TOKENS = N_("tokens:")
+HELD_TOKENS = N_("{player}: {tokens}")
+N_TOKENS = N_("{n} {kind}")
+AMOUNT = N_("a number from {lo} to {hi}; Enter: {lo}")
+CHOOSE_AMOUNT = N_("choose a number from {lo} to {hi}")
 EVENTS = N_("events:")
 EVENT_OPTION = N_("{name} (Event)")          # an Event among the piles a buy offers
 # the player's own tokens (Adventures'): "tokens: +1 Card on Village, -1 Card on your deck"
@@ -59,6 +64,10 @@ PROMPTS = (
                 r"(?P<count>[\w ]+?) (?P<what>cards?|\w+ cards?|\w+)$"),
      N_("{verb} {count} {what}")),
     (re.compile(r"may (?P<what>.+)$"), N_("you may: {what}")),
+    (re.compile(r"spend (?P<kind>\w+) tokens$"), N_("spend {kind} before buying")),
+    (re.compile(r"overpay for (?P<card>\w+) \(\$0 to \$\d+\)$"), N_("overpay for {card}")),
+    (re.compile(r"pay up to (?P<n>\d+) (?P<kind>\w+) (?:tokens?|token\(s\))$"),
+     N_("pay up to {n} {kind}")),
 )
 VERBS = {"trash": N_("trash"), "discard": N_("discard"), "reveal": N_("reveal"),
          "choose": N_("choose"), "put": N_("put"), "gain": N_("gain"), "play": N_("play"),
@@ -87,6 +96,12 @@ LOG = (
     (re.compile(r"(?P<player>.+?) is unaffected$"), N_("{player} is unaffected")),
     (re.compile(r"(?P<player>.+?) returns (?P<card>\w+) to the supply$"),
      N_("{player} returns {card} to the Supply")),
+    (re.compile(r"(?P<player>.+?) spends (?P<n>\d+) (?P<kind>\w+)$"),
+     N_("{player} spends {n} {kind}")),
+    (re.compile(r"(?P<player>.+?) takes (?P<n>\d+) (?P<kind>\w+) token\(s\)$"),
+     N_("{player} takes {n} {kind}")),
+    (re.compile(r"(?P<player>.+?) loses (?P<n>\d+) (?P<kind>\w+) token\(s\)$"),
+     N_("{player} loses {n} {kind}")),
 )
 
 
@@ -129,7 +144,7 @@ class Words:
                 kw = m.groupdict()
                 if "player" in kw:
                     kw["player"] = self.player(kw["player"])
-                for k in ("card", "cards"):
+                for k in ("card", "cards", "kind"):
                     if k in kw:
                         kw[k] = self._names(kw[k])
                 return self.t(template, **kw)
@@ -147,6 +162,9 @@ class Words:
                     what = kw["what"]
                     kw["what"] = " ".join(self.t(CARD_WORDS[w]) if w in CARD_WORDS else
                                           self.name(w) for w in what.split())
+                for k in ("kind", "card"):
+                    if k in kw:
+                        kw[k] = self.name(kw[k])
                 if "what" in kw and "verb" not in kw:
                     kw["what"] = self._names(kw["what"]) if "," in kw["what"] else \
                         " ".join(self.name(w) for w in kw["what"].split())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
+from .amount_phrases import PER_COUNTER
 from .token_phrases import FACE_DOWN, FACE_UP, TOKEN_NOT_OUT, TOKEN_OUT, YOUR_TOKENS_ON
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
@@ -290,6 +291,8 @@ def per(ctx: Ctx, e) -> str | None:
         return ctx.t(PER_PLAYER)
     if isinstance(e, A.Name) and ctx.bound.get(e.name, ("",))[0] in NUMBER_BOUND:
         return ctx.t(PER_BOUND[ctx.bound[e.name][0]])
+    if isinstance(e, A.Name) and e.name in PER_COUNTER and e.name not in ctx.bound:
+        return ctx.t(PER_COUNTER[e.name])    # `+$(actions)`: "per unused Action you have"
     if is_call(e, "count"):
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
@@ -326,6 +329,8 @@ def cost_phrase(ctx: Ctx, e) -> str:
         return ctx.t(COST_MORE if e.op == "+" else COST_LESS, n=e.right.value, x=x)
     if isinstance(e, A.Arith) and e.op == "+" and isinstance(e.left, A.CostLit) and \
             e.left.coins == 0 and e.left.potion == 0:          # `$(expr)`
+        if isinstance(e.right, A.Name) and ctx.bound.get(e.right.name, ("",))[0] in NUMBER_BOUND:
+            return amount(ctx, e.right)      # `$(paid)`: "the amount you overpaid"
         rate = per(ctx, e.right)
         if rate is not None:
             return ctx.t(COINS_PER, per=rate)

@@ -13,6 +13,7 @@ from .endgame import loses_by_ending
 from .landscapes import worth_buying
 from .rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
                         pile_by_kinds, rule_frame, yes_no)
+from .spending import amount, better_buy, for_actions
 from .worth import may_hurt, play_worth
 from interpreter.core.decisions import Decision, IllegalAnswer
 from interpreter.effects.expressions import Frame, compiled_for_strategy
@@ -193,6 +194,10 @@ class Bot:
             return defaults.name(self, game, d)
         if kind == "order":
             return defaults.order(self, game, d)
+        if kind == "amount":
+            if purpose == "spend":
+                return self.tokens_to_spend(game, d.player, d.source, d.options[1])
+            return amount(self, game, d)
         return d.only_answer()
 
     def discard_choice(self, game, decider: int, owner, cards, lo: int, hi: int, source,
@@ -230,6 +235,22 @@ class Bot:
                     continue
                 return cid
         return None
+
+    def tokens_to_spend(self, game, decider: int, kind: str, have: int) -> int:
+        """How many of the `have` tokens of `kind` the player whose turn it is spends: its
+        strategy's `spend` rule for the kind (`no`: none, `all`: all), else, before buying,
+        the fewest that make a better buy, and in the Action phase (Villagers), one when
+        out of Actions with one to play (bots/spending.py)."""
+        rules = self.answers.spend.get(kind)
+        if rules is not None:
+            answer = yes_no(rules, game, self.frame_for(game.turn.player))
+            if answer is False:
+                return 0
+            if answer == "all":
+                return have
+        if game.turn.phase == "action":          # Villagers: one, to play an Action
+            return for_actions(self, game, decider, kind, have)
+        return better_buy(self, game, decider, kind, have)
 
     def wanted(self, game, p: int) -> set:
         """The cards its buy plan would buy now, coins aside."""
@@ -426,6 +447,10 @@ class RandomBot:
     def buy_choice(self, game, decider: int, options: tuple):
         return self.rng.choice(list(options) + [None])
 
+    def tokens_to_spend(self, game, decider: int, kind: str, have: int) -> int:
+        """As decide() answers an amount 0..have (the same draw)."""
+        return self.rng.randint(0, have)
+
     def decide(self, game, d: Decision):
         r = self.rng
         if d.kind == "yesno":
@@ -436,12 +461,12 @@ class RandomBot:
             return r.sample(range(len(d.options)), d.min)
         if d.kind == "name":
             return r.choice(d.options)
+        if d.kind == "amount":
+            return r.randint(d.options[0], d.options[1])
         if d.kind == "order":
             opts = list(d.options)
             r.shuffle(opts)
             return opts
-        if d.kind == "amount":
-            return r.randint(*d.options)
         if d.kind == "pile":
             choices = list(d.options) + ([None] if d.min == 0 else [])
             return r.choice(choices)

@@ -381,8 +381,28 @@ def name(bot, game, d):
                 best = (cost.coins, cid)
         if best is not None:
             return best[1]
-    deck = [c.d.id for c in game.players[_owner(d)].deck.cards]
+    owner = _owner(d)
+    deck = [c.d.id for c in game.players[owner].deck.cards]
+    if _trashes_the_named(game, d):          # `trash revealed where name = named`: junk
+        w = weigher(bot, game, owner)
+        junk = [cid for cid in set(deck) if cid in d.options and
+                w.worth(game.catalog.cards[cid]) < NAMED_TRASH_WORTH]
+        if junk:
+            return min(junk, key=lambda cid: (w.worth(game.catalog.cards[cid]),
+                                              -deck.count(cid), cid))
+        held = game.players[owner].holdings.counts        # none: a card he does not have
+        return next((cid for cid in d.options if not held.get(cid)), d.options[0])
     return max(d.options, key=deck.count)
+
+
+NAMED_TRASH_WORTH = 0.6   # a card named to be trashed is junk: worth less than this
+
+
+def _trashes_the_named(game, d) -> bool:
+    """Whether what follows the naming trashes the cards of that name (Doctor)."""
+    info = asked(game.catalog.cards.get(d.source) if d.source else None, d.effect)
+    return any(isinstance(n, A.Move) and n.verb == "trash" for s in info.follow
+               for n in nodes(s))
 
 
 def _bans_the_name(game, d) -> bool:

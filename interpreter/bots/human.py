@@ -30,7 +30,17 @@ class HumanAgent:
         d = getattr(o, "d", None)
         if d is None and self.catalog is not None and o in self.catalog.cards:
             d = self.catalog.cards[o]
+        if d is None and isinstance(o, str):
+            return self.token_label(o)
         return self.card_name(d) if d is not None else str(o)
+
+    def token_label(self, kind: str) -> str:
+        """A kind of token by the name its set declares, in the player's language (the
+        kind's id when no set names it)."""
+        names = next((s["tokens"][kind] for s in (self.catalog.sets.values()
+                                                  if self.catalog is not None else ())
+                      if kind in (s.get("tokens") or {})), None)
+        return self.ui.locale.token_name(names)[0] or kind if names else kind
 
     def pile_label(self, cid: str, pile) -> str:
         """A Supply pile as the player sees it: its card, or a mixed pile's name and its
@@ -88,6 +98,12 @@ class HumanAgent:
         supply = ", ".join(f"{self.pile_label(cid, z)} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say(f"{t(ui.SUPPLY) + ' ':10}" + supply)
+        held = [(q, [(k, n) for k, n in sorted(q.tokens.items()) if n]) for q in game.players]
+        if any(h for _, h in held):          # each player's tokens, by their kinds' names
+            self.say(f"{t(ui.TOKENS) + ' ':10}" + "; ".join(
+                t(ui.HELD_TOKENS, player=self.ui.player(q.name), tokens=", ".join(
+                    t(ui.N_TOKENS, n=n, kind=self.label(k)) for k, n in h))
+                for q, h in held if h))
         if game.landscapes:
             self.say(f"{t(ui.EVENTS) + ' ':10}" + ", ".join(
                 f"{self.label(lid)} {d.cost}" for lid, d in game.landscapes.items()))
@@ -118,7 +134,7 @@ class HumanAgent:
     # ---- answers ---------------------------------------------------------------------------
     def decide(self, game, d: Decision):
         self.show_state(game, d)
-        src = f" [{self.label(d.source)}]" if d.source else ""
+        src = f" [{self.label(d.source)}]" if d.source and d.purpose not in ("spend", "overpay") else ""
         while True:
             try:
                 return self._ask(game, d, self.ui.prompt(d.prompt) + src)
@@ -152,6 +168,14 @@ class HumanAgent:
 
     def _ask(self, game, d: Decision, prompt: str):
         t = self.ui.t
+        if d.kind == "amount":               # a number lo..hi (tokens to spend, an overpay)
+            lo, hi = d.options
+            a = self._answer(f"{prompt} — {t(ui.AMOUNT, lo=lo, hi=hi)}: ", d)
+            if not a:
+                return lo
+            if not a.isdigit() or not lo <= int(a) <= hi:
+                raise ValueError(t(ui.CHOOSE_AMOUNT, lo=lo, hi=hi))
+            return int(a)
         if d.kind == "yesno":
             a = self._answer(f"{prompt}? {t(ui.YES_NO)} ", d).lower()
             if a in ("y", "yes", "1", "i", "igen", "a", "ano"):    # also hu, cs
@@ -159,14 +183,6 @@ class HumanAgent:
             if a in ("n", "no", "2", "nem", "ne"):
                 return False
             raise ValueError(t(ui.ANSWER_Y_N))
-        if d.kind == "amount":                # a whole number from lo to hi
-            lo, hi = d.options
-            how = t(ui.N_TO_M, lo=lo, hi=hi)
-            a = self._answer(f"{prompt} ({how}): ", d)
-            n = int(a) if a.isdigit() else -1
-            if not lo <= n <= hi:
-                raise ValueError(t(ui.CHOOSE_HOW, how=how))
-            return n
         labels = [self.pile_label(o, game.supply[o]) if d.kind == "pile" and o in game.supply
                   else t(ui.EVENT_OPTION, name=self.label(o)) if d.kind == "pile" and
                   o in game.landscapes else self.label(o) for o in d.options]

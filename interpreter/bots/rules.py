@@ -11,8 +11,9 @@ from interpreter.effects.expressions import Frame, compiled_for_strategy
 
 class Answers:
     """Compiled answer rules: card id -> answer key -> ((answer, condition or None), ...),
-    and the `play` list: ((card id, condition or None), ...)."""
-    __slots__ = ("by_card", "play_first")
+    the `play` list: ((card id, condition or None), ...), and the `spend` rules: token
+    kind -> ((answer: True, False or "all", condition or None), ...)."""
+    __slots__ = ("by_card", "play_first", "spend")
 
     def __init__(self, strategy):
         by_card: dict = {}
@@ -23,6 +24,9 @@ class Answers:
         self.by_card = by_card
         self.play_first = tuple((cid, None if cond is None else compiled_for_strategy(cond))
                                 for cid, cond in strategy.play)
+        self.spend = {kind: tuple((r.answer, None if r.cond is None
+                                   else compiled_for_strategy(r.cond)) for r in rules)
+                      for kind, rules in strategy.spend}
 
 
 def rule_frame(d) -> Frame:

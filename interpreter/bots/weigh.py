@@ -326,6 +326,21 @@ def _extra_turn(w, s, f, t, depth) -> None:
     t.worth += 5.0 if s.who == "you" else 3.0
 
 
+def _amount(w, s, f, t, depth) -> None:
+    """`overpay as NAME`, `pay up to N KIND tokens as NAME`: weighed as paying the least
+    (always allowed; the amount itself is weighed when asked: bots/spending.py), so the
+    statements after it read 0; `pay N KIND tokens` (exactly) costs its tokens."""
+    bind = s.bind
+    n = 0
+    if s.__class__ is A.PayTokens and not s.up_to:
+        held = w.g.players[f.actor].tokens.get(s.kind, 0)
+        n = min(max(0, w.number(s.count, f)), held)
+        t.worth -= 0.9 * n
+    if bind:
+        f.env = dict(f.env)
+        f.env[bind] = n
+
+
 STATEMENTS = {
     A.Bonus: _bonus, A.Move: _move, A.Put: _put, A.Gain: _gain, A.Play: _play, A.If: _if,
     A.May: _may, A.ChooseOne: _choose, A.Each: _each, A.PlayerBlock: _player_block,
@@ -333,5 +348,5 @@ STATEMENTS = {
     A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
     A.NextTurn: _next_turn, A.Later: _later, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
     A.PlayAs: _play_as, A.Lasting: _lasting, A.Exchange: _exchange, A.OwnToken: _own_token,
-    A.Inherit: _own_token,
+    A.Inherit: _own_token, A.Overpay: _amount, A.PayTokens: _amount,
 }

@@ -171,7 +171,9 @@ class Agent(Protocol):
     One that declares `answers_directly = True` (the bots) is asked a turn's questions by
     method calls with no Decision made: `action_to_play(game, decider, cards)` (a card or
     None), `treasures_to_play(game, decider, cards)` and `buy_choice(game, decider,
-    piles)` (a pile id or None); a recording or checking wrapper does not declare it, so
+    piles)` (a pile id or None), and, holding tokens of a kind a set lets players spend,
+    `tokens_to_spend(game, decider, kind, held)` (how many: 0..held; others are asked an
+    `amount` decision of purpose `spend`); a recording or checking wrapper does not declare it, so
     its agent's answers go through decisions and are recorded or checked. An agent with a
     `discard_choice` method (a strategy bot; Interpreter.targets asks it) is offered a
     card's discard that way too, and answers None when only a Decision can say."""

@@ -36,6 +36,7 @@ from .forms import english_articles
 from .agreement import sounds
 from .word_order import apply_rules
 from .forms import variant
+from .landscapes import landscape_lines
 from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
 from dsl.language.walk import mat_names
@@ -267,6 +268,8 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines += _program_lines(ctx, card.on_play)
     if card.vp is not None and not vp_first:
         lines.append(_vp_line(ctx, card.vp))
+    if card.landscape:                  # an Event: what buying it does, one paragraph
+        lines = landscape_lines(ctx, card, lines)
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(mat_names(card.on_play))]
     if card.setup:

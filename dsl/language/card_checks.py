@@ -47,7 +47,7 @@ def check_programs(src, catalog, card=None) -> None:
         elif cid not in cards:
             src.error(key, "E007", f"unknown card '{cid}' in a kingdom; check the id "
                       "(see `dsl cards`)")
-        elif not catalog.cards[cid].kingdom:
+        elif not catalog.cards[cid].kingdom and catalog.cards[cid].landscape is None:
             src.error(key, "E007", f"'{cid}' is not a kingdom card (its file says `kingdom: "
                       "false`); a set rule brings it into the game, not a kingdom")
     for cid, key in src.pile_refs:

@@ -67,9 +67,13 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
     on_play = ()
     if "on_play" in data:
         on_play = src.parse(("on_play",), data["on_play"]) or ()
+    landscape = data.get("landscape")
+    if landscape is not None:          # an Event: its on_buy is what buying it does
+        _landscape_fields(src, data)
+        on_play = src.parse(("on_buy",), data["on_buy"]) or () if "on_buy" in data else ()
     triggers = []
     for field_name, event in SUGAR_TRIGGERS.items():
-        if field_name in data:
+        if field_name in data and landscape is None:
             effect = src.parse((field_name,), data[field_name], trigger=event)
             if effect is not None:
                 triggers.append(Trigger(event, "you", "this", "self", effect))
@@ -107,11 +111,33 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
                    types=tuple(data["types"]), names=dict(data["names"]),
                    texts=dict(data.get("text", {})), on_play=on_play, triggers=tuple(triggers),
                    modifiers=tuple(modifiers), vp=vp, pile=data.get("pile"),
-                   kingdom=data.get("kingdom", True) and data.get("supply", True),
+                   kingdom=data.get("kingdom", True) and data.get("supply", True) and
+                   landscape is None, landscape=landscape, limit=data.get("limit"),
                    supply=data.get("supply", True), buy_if=buy_if, setup=tuple(setup),
                    path=src.path,
                    art=_art_path(src, Path(src.path), data.get("art")) if art_on_disk else None)
     return card, src
+
+
+# what a landscape file may have besides its id, set, cost, types, names, text and art
+_LANDSCAPE_FIELDS = {"event": {"on_buy", "limit"}, "landmark": set(), "project": set()}
+_CARD_ONLY = ("on_play", "on_gain", "triggers", "modifiers", "vp", "pile", "kingdom",
+              "supply", "setup", "buy_if", "on_buy", "limit")
+
+
+def _landscape_fields(src: Source, data: dict) -> None:
+    """A landscape is not a card: no play, pile or trigger fields; an Event's effect is its
+    `on_buy`. Landmarks and Projects are not played by the engine yet."""
+    kind = data["landscape"]
+    allowed = _LANDSCAPE_FIELDS[kind]
+    if kind != "event":
+        src.error(("landscape",), "E002", f"landscape: {kind} is not supported yet (only "
+                  "`event`); docs/language.md, Landscapes, says how it will be written")
+    for f in _CARD_ONLY:
+        if f in data and f not in allowed:
+            src.error((f,), "E002", f"a landscape ({kind}) has no `{f}`: it is never "
+                      "played, gained or in a pile" + ("; write what buying it does in "
+                                                        "`on_buy`" if kind == "event" else ""))
 
 
 def _art_path(src: Source, path: Path, art: str | None) -> str | None:

@@ -67,6 +67,12 @@ class CardDef:
     buy_if: Optional[object] = None    # a condition: while false, this cannot be bought
     setup: tuple = ()                  # statements run once when a game with it is set up
     supply: bool = True                # false: its pile is beside the Supply (never bought)
+    # a landscape (`landscape: event`): not a card; beside the Supply in no pile and no
+    # zone, listed in a kingdom by id. An Event's `on_buy` (what buying it does, run for
+    # the buyer) is kept in `on_play`: it is never played, and its text reads as the
+    # printed one, plain instructions. `limit`: turn | game (once per turn / per game).
+    landscape: Optional[str] = None
+    limit: Optional[str] = None
     path: str = field(default="", compare=False)
     art: Optional[str] = field(default=None, compare=False)   # image file, resolved
     # Worked out once from the fields above, because the engine asks at every play:
@@ -303,6 +309,16 @@ class Catalog:
         return d is not None and d.kingdom and (rules is None or (
             kid not in rules.basic_piles and kid != rules.potion_card and
             kid not in rules.starting_deck))
+
+    def is_landscape(self, kid: str) -> bool:
+        """Whether `kid` is a landscape (an Event): listed in a kingdom, never a pile."""
+        d = self.cards.get(kid)
+        return d is not None and d.landscape is not None
+
+    def landscape_ids(self, kind: str | None = None) -> list:
+        """Every landscape's id (of one kind: `event`), sorted."""
+        return sorted(c for c, d in self.cards.items() if d.landscape is not None and
+                      (kind is None or d.landscape == kind))
 
     def kingdom_ids(self) -> list:
         """Every id a kingdom may deal (cards and kingdom piles), sorted."""

@@ -215,6 +215,10 @@ def _kingdom_checks(plan) -> None:
         raise Unsupported("a card with setup steps")
     if plan.supply_listeners:
         raise Unsupported("a card that hears events from the Supply")
+    if plan.landscapes:
+        d = plan.landscapes[0]
+        raise Unsupported(f"{d.id}: a landscape ({d.landscape}) in the kingdom, bought "
+                          "without a pile: not compiled yet")
 
 
 _NOT_COMPILED = {A.Overpay: "overpays (`overpay`)",

@@ -40,6 +40,8 @@ class SetupPlan:
     mixed: tuple = ()        # (slot, ((definition, copies), ...)) of the mixed piles
     aside_mixed: tuple = ()  # (pile id, ((definition, copies), ...), shuffled, size, take
                              # any) of the mixed piles beside the Supply (the Prizes)
+    landscapes: tuple = ()   # definitions of the landscapes (Events) in the game, in the
+                             # kingdom's order: no pile, no zone (usually none)
 
 
 _PLANS: dict = {}
@@ -81,6 +83,10 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     if aside_named:
         raise GameError(f"{', '.join(aside_named)}: not in the Supply (`supply: false`), "
                         "never a kingdom pile; a card that gains it brings its pile")
+    landscapes = tuple(cards[c] for c in kingdom if c in cards and
+                       cards[c].landscape is not None)
+    if landscapes:                               # beside the Supply, never a pile
+        kingdom = [c for c in kingdom if c not in cards or cards[c].landscape is None]
     ids += [c for c in kingdom if c not in ids]
     for cid in overrides:
         if cid not in cards and cid not in mixed:
@@ -102,23 +108,26 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     defs = [d for _, d, _ in piles] + [d for _, kinds, _ in mixed_slots for d, _ in kinds]
     aside_mixed = tuple(_aside_mixed(c, mixed[c], cards, n, overrides) for c in beside)
     defs += [d for _, kinds, _, _, _ in aside_mixed for d, _ in kinds]
-    aside = aside_piles(cards, defs + list(start), overrides)
+    aside = aside_piles(cards, defs + list(start) + list(landscapes), overrides)
     aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in aside)
     defs += [d for _, d, _ in aside]
+    # an Event's effect may start triggers for the rest of the turn, change costs, forbid
+    # buys or read the turn's history: heard as a card's are (it has no triggers, no pile)
+    every = defs + list(start) + list(landscapes)
     return SetupPlan(
         piles=piles,
-        listened=frozenset(t.on for d in defs + list(start) for t in d.triggers) |
-        frozenset(e for d in defs + list(start) for e in d.turn_events),
+        listened=frozenset(t.on for d in every for t in d.triggers) |
+        frozenset(e for d in every for e in d.turn_events),
         supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
-        held_listeners=held_listeners(defs + list(start)),
-        has_modifiers=any(d.changes_costs for d in defs + list(start)),
+        held_listeners=held_listeners(every),
+        has_modifiers=any(d.changes_costs for d in every),
         setup_cards=tuple(d for d in defs if d.setup),
         pile_modifiers=tuple((d, m) for d in defs for m in d.modifiers
                              if m.where == "supply" and m.changes_cost),
-        buy_limits=any(d.buy_if is not None or d.bans_buys for d in defs + list(start)),
-        protection=any(d.protects for d in defs + list(start)),
-        keeps_history=any(d.reads_history for d in defs + list(start)),
+        buy_limits=any(d.buy_if is not None or d.bans_buys for d in every),
+        protection=any(d.protects for d in every),
+        keeps_history=any(d.reads_history for d in every),
         end_slot=ids.index(rules.end_pile) if rules.end_pile in ids else None,
         more_end_slots=tuple(ids.index(c) for r in set_rules for c in r.end_piles
                              if c in ids and c != rules.end_pile),
@@ -126,6 +135,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         by_cost=tuple((cid, slot, d.cost.coins, d.cost.potion)
                       for slot, (cid, d, _) in enumerate(piles)),
         start=start,
+        landscapes=landscapes,
         start_counts=tuple((cid, k) for cid, k in starting.items() if k),
         start_money=sum(d.plain_coins for d in start),
         start_actions=sum(d.is_action for d in start),

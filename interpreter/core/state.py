@@ -298,6 +298,7 @@ class TurnState:
     run = 1                            # turns in a row of this player, this one included
     aside_trash = ()                   # a possessed player's trashed cards, set aside
     earlier_buys = False               # a buy was made before the one in progress
+    landscapes_bought = ()             # ids of the Events bought this turn (their limits)
 
     def __init__(self, player: int, controller: int, extra: bool = False,
                  gains_to_controller: bool = False, trash_set_aside: bool = False):

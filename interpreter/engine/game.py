@@ -15,6 +15,7 @@ from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
+from .landscapes import Landscapes
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
 from .phases import Phases
@@ -37,7 +38,7 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -100,6 +101,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending):
         self.pile_tokens: dict = {}   # pile id -> {token kind: count}
         self.shared_tokens: dict = {}  # token kind -> count, on the mat all players share
         self._set_up_supply(plan, self._uids.__next__)
+        if plan.landscapes:           # Events beside the Supply (usually none)
+            self._set_up_landscapes(plan)
         for d in plan.setup_cards:    # what a card asks for at setup (tokens on piles)
             self.interp.run_setup(d)
         self.total_cards = sum(self.pile_sizes) + sum(map(len, self.aside.values()))

@@ -159,6 +159,8 @@ class Phases:
             raise GameError("buying is only possible in the buy phase")
         pile = self.supply.get(cid)
         if pile is None:
+            if cid in self.landscapes:           # an Event (usually no game has one)
+                return self.buy_landscape(p, cid)
             raise GameError(f"{cid} is not in the supply")
         if not self.pile_sizes[pile.slot]:
             raise GameError(f"the {cid} pile is empty")

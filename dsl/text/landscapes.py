@@ -10,6 +10,9 @@ from __future__ import annotations
 from .phrases import DIVIDER, N_
 
 ONCE_PER = {"turn": N_("Once per turn: {x}"), "game": N_("Once per game: {x}")}
+# a condition first needed by an Event ("If you have no Treasures in play, ..."); read by
+# dsl.text.words with the other conditions
+HAVE_NONE_IN_PLAY = N_("you have no {kind} cards in play")
 
 
 def _full_stop(line: str) -> str:

@@ -9,6 +9,7 @@ from .phrases import *  # noqa: F403 (the templates)
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
 from .forms import variant
+from .landscapes import HAVE_NONE_IN_PLAY
 
 
 def _not_this(cond) -> bool:
@@ -422,6 +423,8 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
             if src == "hand" and c.op == "=" and not ctx.he:
                 return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
+            if src == "in_play" and c.op == "=" and not ctx.he:
+                return ctx.t(HAVE_NONE_IN_PLAY, kind=kind_adj(ctx, w.cond))
             if cost_test(w.cond) is not None or src in ZONES and src not in ctx.bound and \
                     src not in ("revealed", "set_aside"):   # "there are any ... in your hand"
                 return ctx.t(COND["none_in" if c.op == "=" else "some_in"],

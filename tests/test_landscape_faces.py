@@ -194,3 +194,15 @@ def test_the_gallery_shows_events_as_wide_tiles_in_their_own_section(catalog):
     page = site["cards/tithe_box.html"]
     assert 'class="face wide"' in page and 'class="face wide"' not in site["cards/village.html"]
     assert ".tile.wide" in site["gallery.css"]
+
+
+def test_the_generator_url_of_an_event_asks_for_a_landscape(catalog):
+    from urllib.parse import parse_qs, urlparse
+    from dsl.faces.face import face_url
+    query = parse_qs(urlparse(face_url(catalog.cards["tithe_box"], catalog,
+                                       get_locale("en"))).query)
+    assert query["size"] == ["1"] and query["color0"] == ["0"] and query["type"] == ["Event"]
+    assert query["description"][0].startswith("Once per turn: ")
+    village = parse_qs(urlparse(face_url(catalog.cards["village"], catalog,
+                                         get_locale("en"))).query)
+    assert village["size"] == ["0"]

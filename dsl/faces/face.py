@@ -35,8 +35,8 @@ def face_svg(card, catalog, locale, embed_font: bool | None = None) -> str:
 
 
 def face_png(card, catalog, locale, scale: float = 1.0) -> bytes:
-    """The card face as PNG bytes (600 x 926 pixels at scale 1, a landscape's 926 x 600); needs Pillow (the png
-    extra), else FaceError says how to install it."""
+    """The card face as PNG bytes (600 x 926 pixels at scale 1, a landscape's 926 x 600);
+    needs Pillow (the png extra), else FaceError says how to install it."""
     from .png import pillow, to_png
     pillow()
     try:

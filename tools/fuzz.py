@@ -26,6 +26,7 @@ from dsl.language.fansets import open_sets
 from dsl.language.loader import load_shipped
 from interpreter.compiled.scope import Unsupported
 from interpreter.runs.compare import engine_differences
+from interpreter.runs.dealing import deal_kingdom
 from interpreter.runs.fuzz import fuzz_game
 
 
@@ -55,7 +56,7 @@ def main() -> int:
              for seed in range(args.first_seed, args.first_seed + args.games)]
     pool = [k for k in catalog.kingdom_ids() if catalog.face_of(k).set != "basic"]
     for seed in range(args.first_seed, args.first_seed + args.random_kingdoms):
-        games.append(("random", random.Random(seed).sample(pool, 10), seed))
+        games.append(("random", deal_kingdom(catalog, random.Random(seed), pool), seed))
     start = time.perf_counter()
     failures = unfinished = 0
     for name, kingdom, seed in games:

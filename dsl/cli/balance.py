@@ -67,7 +67,7 @@ def _check_card(cat, cid: str, what: str) -> None:
                       "a fan card is loaded with its set: --cards PATH (or DSL_CARDS)")
     if not is_kingdom_card(cat, cid):
         bad_arguments(f"{what}: '{cid}' is not a kingdom card (the rules put it in every "
-                      "game); balance compares kingdom cards")
+                      "game); balance compares kingdom cards, and Events with Events")
 
 
 def _against(cat, card: str, text: str) -> list[str]:
@@ -80,6 +80,10 @@ def _against(cat, card: str, text: str) -> list[str]:
                       "(dsl cards lists them)")
     for cid in ids:
         _check_card(cat, cid, "--against")
+    from interpreter.runs.balance import is_event
+    if any(is_event(cat, cid) != is_event(cat, card) for cid in ids):
+        bad_arguments("--against: an Event is compared with Events, a kingdom card with "
+                      "kingdom cards; name cards of the same kind as " + card)
     if card in ids:
         bad_arguments(f"--against names {card}, the card itself; name other cards")
     twice = sorted({i for i in ids if ids.count(i) > 1})
@@ -145,11 +149,13 @@ def verdict_lines(report) -> list[str]:
         vs_bm = f"{p.bot} cannot be told from Big Money"
     out = [f"verdict: {vs_bm}: {base.win_rate:.1%} [{lo:.1%}, {hi:.1%}]."]
     if not report.rivals:
-        out.append(f"  No official kingdom card costs {report.cost}: name cards to compare "
+        kind = "Event" if p.event else "kingdom card"
+        out.append(f"  No official {kind} costs {report.cost}: name {kind}s to compare "
                    "with --against.")
         return out
     r = report.ranking()
-    whom = "named card(s)" if p.named else f"official card(s) costing {report.cost}"
+    whom = "named card(s)" if p.named else \
+        f"official {'Event' if p.event else 'card'}(s) costing {report.cost}"
     place = ordinal(r["rank"])
     spread = "" if r["best"] == r["worst"] else \
         f"; between {ordinal(r['best'])} and {ordinal(r['worst'])} by the intervals"

@@ -117,12 +117,21 @@ def cmd_cards(args) -> int:
     rows = [{"id": c.id, "set": c.set, "types": list(c.types),
              "cost": {"coins": c.cost.coins, "potion": c.cost.potion},
              "names": {loc: c.names.get(loc) for loc in ("en", "hu", "cs")}} for c in cards]
+    for r, c in zip(rows, cards):
+        if c.landscape is not None:        # an Event: listed in a kingdom, never a pile
+            r["landscape"] = c.landscape
+            if c.limit:
+                r["limit"] = c.limit
     if args.format == "json":
         print(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
         for r, c in zip(rows, cards):
             names = " / ".join(n or "—" for n in r["names"].values())
-            print(f"{c.id:20} {c.set:12} {str(c.cost):5} {'-'.join(c.types):20} {names}")
+            limit = {"turn": ", once per turn", "game": ", once per game"}.get(c.limit, "")
+            extra = f"  ({c.landscape}{limit}: not a card; --events, or in --kingdom)" \
+                if c.landscape is not None else ""
+            print(f"{c.id:20} {c.set:12} {str(c.cost):5} {'-'.join(c.types):20} {names}"
+                  + extra)
         print("\n".join(_piles_and_rules(cat, args.set)))
     return 0
 

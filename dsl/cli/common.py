@@ -48,11 +48,29 @@ def card_sets(args):
     return open_sets(fan_paths(args))
 
 
-def resolve_kingdom(cat, text: str) -> list[str]:
-    """A recommended kingdom (its id or a name) or card ids separated by commas."""
+def resolve_kingdom(cat, text: str, events: str | None = None) -> list[str]:
+    """A recommended kingdom (its id or a name) or card ids separated by commas (an Event
+    among them by its id); `events` (--events): Events to play with besides."""
     k = cat.kingdom_by_name(text)
-    if k is not None:
-        return list(k.cards)
+    ids = list(k.cards) if k is not None else _kingdom_ids(cat, text)
+    return ids + [e for e in landscapes_option(cat, events) if e not in ids]
+
+
+def landscapes_option(cat, text: str | None, option: str = "--events") -> list[str]:
+    """The Events `--events a,b` names, each checked."""
+    ids = [x.strip() for x in (text or "").split(",") if x.strip()]
+    for i in ids:
+        if cat.cards.get(i) is None or cat.cards[i].landscape != "event":
+            known = ", ".join(cat.landscape_ids("event")) or "none loaded"
+            bad_arguments(f"{option} {i}: not an Event (Events: {known}); a fan set's "
+                          "Events are loaded with it: --cards PATH")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        bad_arguments(f"{option} names {', '.join(twice)} more than once")
+    return ids
+
+
+def _kingdom_ids(cat, text: str) -> list[str]:
     ids = [x.strip() for x in text.split(",") if x.strip()]
     unknown = [i for i in ids if i not in cat.cards and not cat.is_kingdom(i)]
     if unknown or not ids:
@@ -67,7 +85,11 @@ def resolve_kingdom(cat, text: str) -> list[str]:
 
 
 def set_rule_options(parser) -> None:
-    """--with / --without: the set rules (a set's basic piles, ...) a game is played with."""
+    """--with / --without: the set rules (a set's basic piles, ...) a game is played with;
+    --events: the Events beside the kingdom."""
+    parser.add_argument("--events", default=None, metavar="EVENTS",
+                        help="Events to play with besides the kingdom's, by id, separated "
+                             "by commas (see `dsl cards`)")
     parser.add_argument("--with", dest="with_rules", default="", metavar="RULES",
                         help="set rules to play with, by id or by a pile they add, separated "
                              "by commas; default: each set's rule (see `dsl cards`)")

@@ -19,7 +19,7 @@ def cmd_simulate(args) -> int:
     tune_jit(for_games=False)
     sets = card_sets(args)
     cat = sets.catalog
-    kingdom = resolve_kingdom(cat, args.kingdom)
+    kingdom = resolve_kingdom(cat, args.kingdom, args.events)
     choice = rule_choice(cat, args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     check_players(cat, len(bots), f"--bots gives {len(bots)} player(s), one bot each")
@@ -165,7 +165,7 @@ def cmd_play(args) -> int:
     from dsl.text.terminal import your_seat
     sets = card_sets(args)
     cat = sets.catalog
-    kingdom = resolve_kingdom(cat, args.kingdom)
+    kingdom = resolve_kingdom(cat, args.kingdom, args.events)
     choice = rule_choice(cat, args)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     players = args.players if args.players is not None else 1 + len(bots)

@@ -33,6 +33,11 @@ def check_programs(src, catalog, card=None) -> None:
                     report(s, "E005", "a card's `setup` puts tokens on piles or gives each "
                            "player tokens: `+1 KIND token on each pile where COND`, "
                            "`each player { +1 KIND token }`")
+        for n in nodes(tree):
+            if isinstance(n, A.GainSpec) and n.kind is not None and \
+                    catalog.is_landscape(n.kind):
+                report(n, "E005", f"'{n.kind}' is a landscape (an Event), not a card: it is "
+                       "never gained, moved or played; name a card")
         if key == ("on_play",):
             for n in nodes(tree):
                 if isinstance(n, A.Play) and isinstance(n.target, A.AllOf) and \

@@ -87,6 +87,8 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
     added = tuple(a for a in shipped if a[1] not in own)
     answers = strategy.answers + added
     buys = next((rules for cid, key, rules in answers if cid == card and key == "buy"), None)
+    if catalog.is_landscape(card) and not buys:
+        return _with_landscape(strategy, name, card, answers, catalog)
     if buys:
         entries = tuple((r.answer, r.cond) for r in buys)
     else:
@@ -111,6 +113,18 @@ def with_card(strategy: Strategy, name: str, card: str, catalog) -> Strategy:
     buy = strategy.buy[:at] + entries + strategy.buy[at:]
     first = tuple((d.id, None) for d in catalog.defs_of(card))   # a kingdom pile's cards
     return Strategy(name, buy, first + strategy.play, answers)
+
+
+def _with_landscape(strategy: Strategy, name: str, card: str, answers, catalog) -> Strategy:
+    """`NAME:EVENT`: the strategy, buying the Event whenever it can (a bot buys an Event
+    once a turn): before its first entry that buys a Treasure costing less than $6 (Big
+    Money's Silver: after Province, Gold and the Duchy rules), else at the end."""
+    cards = catalog.cards
+    at = next((i for i, (cid, _) in enumerate(strategy.buy)
+               if cid in cards and cards[cid].is_treasure and cards[cid].cost.coins < 6),
+              len(strategy.buy))
+    buy = strategy.buy[:at] + ((card, None),) + strategy.buy[at:]
+    return Strategy(name, buy, strategy.play, answers)
 
 
 _SHIPPED_ANSWERS: dict = {}      # id(catalog) -> (catalog, {card id: answers})

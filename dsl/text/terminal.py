@@ -16,6 +16,8 @@ HEADER = N_("== {turn}, {phase} phase: actions {actions}, buys {buys}, ${coins}"
 POTIONS = N_(", {n} potion(s)")
 PHASES = {"action": N_("action"), "buy": N_("buy"), "cleanup": N_("clean-up")}
 HAND, IN_PLAY, SUPPLY = N_("hand:"), N_("in play:"), N_("supply:")
+EVENTS = N_("events:")
+EVENT_OPTION = N_("{name} (Event)")          # an Event among the piles a buy offers
 NONE_CHOICE = N_("(0 = none)")
 NUMBERS = N_("numbers separated by spaces ({how})")
 ALL_IN_ORDER = N_("all, in order, first first")
@@ -64,6 +66,8 @@ LOG = (
     (re.compile(r"-- game over$"), N_("-- game over")),
     (re.compile(r"(?P<player>.+?) plays (?P<card>\w+)$"), N_("{player} plays {card}")),
     (re.compile(r"(?P<player>.+?) buys (?P<card>\w+)$"), N_("{player} buys {card}")),
+    (re.compile(r"(?P<player>.+?) buys the Event (?P<card>\w+)$"),
+     N_("{player} buys the Event {card}")),
     (re.compile(r"(?P<player>.+?) gains (?P<card>\w+) to hand$"),
      N_("{player} gains {card} into his hand")),
     (re.compile(r"(?P<player>.+?) gains (?P<card>\w+) to deck$"),

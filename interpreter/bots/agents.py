@@ -10,6 +10,7 @@ from dsl.language.strategy_answers import GIVE_UP
 from . import defaults as defaults
 from .context import asked
 from .endgame import loses_by_ending
+from .landscapes import worth_buying
 from .rules import (Answers, card_kinds, matches, option_order, pick_by_kinds,
                         pile_by_kinds, rule_frame, yes_no)
 from .worth import may_hurt, play_worth
@@ -218,7 +219,12 @@ class Bot:
             return None
         frame = self.frame_for(game.turn.player)
         endgame = game.to_end <= 1            # a gain could end the game
+        landscapes = game.landscapes          # Events (in most games none)
         for cid, cond in entries:
+            if landscapes and cid in landscapes:
+                if cid in game.turn.landscapes_bought or \
+                        not worth_buying(game, game.turn.player, self, landscapes[cid]):
+                    continue                  # once a turn; and when worth its cost
             if cond is None or cond(game, frame):
                 if endgame and loses_by_ending(game, decider, cid):
                     continue

@@ -84,6 +84,9 @@ class HumanAgent:
         supply = ", ".join(f"{self.pile_label(cid, z)} {game.cost(z.d)} ({len(z)})"
                            for cid, z in game.supply.items())
         self.say(f"{t(ui.SUPPLY) + ' ':10}" + supply)
+        if game.landscapes:
+            self.say(f"{t(ui.EVENTS) + ' ':10}" + ", ".join(
+                f"{self.label(lid)} {d.cost}" for lid, d in game.landscapes.items()))
         for line in game.log[-8:]:
             self.say("  | " + self.ui.log_line(line))
 
@@ -140,7 +143,8 @@ class HumanAgent:
                 raise ValueError(t(ui.CHOOSE_HOW, how=how))
             return n
         labels = [self.pile_label(o, game.supply[o]) if d.kind == "pile" and o in game.supply
-                  else self.label(o) for o in d.options]
+                  else t(ui.EVENT_OPTION, name=self.label(o)) if d.kind == "pile" and
+                  o in game.landscapes else self.label(o) for o in d.options]
         for i, label in enumerate(labels, 1):
             self.say(f"  {i}. {label}")
         if d.kind in ("option", "pile", "name"):

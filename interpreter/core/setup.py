@@ -91,6 +91,9 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     for cid in overrides:
         if cid not in cards and cid not in mixed:
             raise GameError(f"unknown card '{cid}' in supply")
+        if cid in cards and cards[cid].landscape is not None:
+            raise GameError(f"{cid} is a landscape ({cards[cid].landscape}): no pile, "
+                            "never in the supply; list it in the kingdom")
         if cid not in ids and (cid in mixed or cards[cid].supply):
             ids.append(cid)
             if cid in mixed and not mixed[cid].supply:

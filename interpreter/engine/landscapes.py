@@ -79,13 +79,7 @@ class Landscapes:
         if d.limit == "game":
             self.bought_once.add((p, lid))
         if self.logging:
-            self.say(f"{self.name(p)} buys the {_type_name(self, d)} {d.names.get('en', lid)}")
+            self.say(f"{self.name(p)} buys the Event {lid}")
         if d.on_play:
             self.interp._nested(d.on_play, Frame(p, p, this=[], source=lid), lid)
 
-
-def _type_name(game, d) -> str:
-    """The landscape's type as the log says it ("Event")."""
-    t = game.catalog.types.get(d.landscape)
-    return t.names.get("en", d.landscape.capitalize()) if t is not None else \
-        d.landscape.capitalize()

@@ -21,8 +21,20 @@ STRONGER, WEAKER, EVEN = "stronger", "weaker", "even"
 
 def is_kingdom_card(catalog, cid: str) -> bool:
     """A kingdom pile: a kingdom card (neither one of the rules' basic piles, nor the Potion,
-    nor a starting card, nor `kingdom: false`) or a mixed pile marked `kingdom: true`."""
-    return catalog.is_kingdom(cid)
+    nor a starting card, nor `kingdom: false`) or a mixed pile marked `kingdom: true`; or an
+    Event (ranked against Events)."""
+    return catalog.is_kingdom(cid) or is_event(catalog, cid)
+
+
+def is_event(catalog, cid: str) -> bool:
+    d = catalog.cards.get(cid)
+    return d is not None and d.landscape == "event"
+
+
+def official_events(catalog) -> list[str]:
+    """The shipped sets' Events, by id."""
+    from dsl.language.data import is_shipped
+    return [lid for lid in catalog.landscape_ids("event") if is_shipped(catalog.cards[lid].path)]
 
 
 def official_kingdom_cards(catalog) -> list[str]:
@@ -35,8 +47,9 @@ def official_kingdom_cards(catalog) -> list[str]:
 def same_cost(catalog, card: str) -> list[str]:
     """The official kingdom piles costing what `card` costs (coins and Potion), but it."""
     cost = catalog.face_of(card).cost
-    return [cid for cid in official_kingdom_cards(catalog)
-            if cid != card and catalog.face_of(cid).cost == cost]
+    pool = official_events(catalog) if is_event(catalog, card) else \
+        official_kingdom_cards(catalog)           # an Event against Events, not cards
+    return [cid for cid in pool if cid != card and catalog.face_of(cid).cost == cost]
 
 
 def card_bot(catalog, card: str) -> str:
@@ -54,10 +67,12 @@ def draw_rivals(catalog, card: str, seed: int, limit: int = MAX_RIVALS) -> list[
 
 
 def draw_kingdoms(catalog, card: str, n: int, seed: int) -> list[list[str]]:
-    """`n` kingdoms of KINGDOM_SIZE cards: the card, then official kingdom cards drawn."""
+    """`n` kingdoms of KINGDOM_SIZE cards: the card, then official kingdom cards drawn (an
+    Event: the Event, then KINGDOM_SIZE kingdom cards). No other Event is dealt: the bots
+    buy none, and a kingdom without Events is played by the kingdom compiler."""
     rng = random.Random(f"{seed}/kingdoms")
     pool = [c for c in official_kingdom_cards(catalog) if c != card]
-    k = min(KINGDOM_SIZE - 1, len(pool))
+    k = min(KINGDOM_SIZE - (not is_event(catalog, card)), len(pool))
     return [[card] + sorted(rng.sample(pool, k)) for _ in range(n)]
 
 
@@ -80,6 +95,8 @@ class Plan:
     games: int                    # per matchup and kingdom
     seed: int
     named: bool = False           # rivals given by --against (not drawn)
+    event: bool = False           # the card is an Event: its rivals are Events, each added
+                                  # to a kingdom beside it (an Event takes no pile's slot)
 
     @property
     def opponents(self) -> list[str]:
@@ -91,7 +108,9 @@ class Plan:
         out = []
         for m, rival in enumerate((None,) + self.rivals):
             for k, kingdom in enumerate(self.kingdoms):
-                cards = kingdom if rival is None else with_rival(kingdom, rival, self.seed, k)
+                cards = kingdom if rival is None else \
+                    (*kingdom, rival) if self.event else \
+                    with_rival(kingdom, rival, self.seed, k)
                 out.append(Run(cards, [self.bot, self.opponents[m]], self.games,
                                game_seed(self.seed, k)))
         return out
@@ -102,7 +121,7 @@ def make_plan(catalog, card: str, kingdoms: int, games: int, seed: int,
     rivals = list(against) if against is not None else draw_rivals(catalog, card, seed)
     return Plan(card, card_bot(catalog, card), tuple(rivals),
                 tuple(tuple(k) for k in draw_kingdoms(catalog, card, kingdoms, seed)),
-                games, seed, against is not None)
+                games, seed, against is not None, is_event(catalog, card))
 
 
 @dataclass

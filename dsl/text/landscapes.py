@@ -1,11 +1,14 @@
 """The text of a landscape (an Event): what buying it does, as printed: plain instructions
-in one paragraph, its bonuses inline ("+1 Buy. Gain a Silver onto your deck."), not "When
-you buy this, ..."; after "Once per turn:" or "Once per game:" when the file says `limit`.
+in one paragraph, its bonuses inline ("+2 Buys. When you gain a card this turn, ..."), not
+"When you buy this, ..."; "Once per turn:" or "Once per game:" when the file says `limit`,
+after its leading bonuses ("+1 Buy. Once per turn: If ...").
 
 Why its own module: the phrase templates of dsl/text/phrases.py are full; these are marked
 here the same way (`N_`), and `dsl locale update` finds them (babel.cfg,
 dsl.text.template_notes.SOURCES)."""
 from __future__ import annotations
+
+import re
 
 from .phrases import DIVIDER, N_
 
@@ -15,6 +18,9 @@ ONCE_PER = {"turn": N_("Once per turn: {x}"), "game": N_("Once per game: {x}")}
 HAVE_NONE_IN_PLAY = N_("you have no {kind} cards in play")
 
 
+_BONUS_LINE = re.compile(r"[+\-]\S+( \S+)?")      # "+1 Buy", "+$1", "+1 vásárlás"
+
+
 def _full_stop(line: str) -> str:
     return line if line[-1:] in ".!?" or line.endswith(".)") else line + "."
 
@@ -22,10 +28,13 @@ def _full_stop(line: str) -> str:
 def landscape_lines(ctx, card, lines: list) -> list:
     """The lines of a landscape's text, from the lines its effect renders to: one paragraph,
     with the limit's prefix."""
-    parts = [_full_stop(x) for x in lines if x and x != DIVIDER]
+    parts = [x for x in lines if x and x != DIVIDER]
     if not parts:
         return list(lines)
-    text = " ".join(parts)
+    lead = 0
+    while lead < len(parts) - 1 and _BONUS_LINE.fullmatch(parts[lead]):
+        lead += 1
+    rest = " ".join(map(_full_stop, parts[lead:]))
     if card.limit in ONCE_PER:
-        text = ctx.t(ONCE_PER[card.limit], x=text)
-    return [text]
+        rest = ctx.t(ONCE_PER[card.limit], x=rest)
+    return [" ".join([_full_stop(x) for x in parts[:lead]] + [rest])]

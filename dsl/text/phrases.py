@@ -373,8 +373,6 @@ EVENT = {
 }
 WHILE_IN_PLAY = N_("while this is in play, {x}")
 NOT_IN_SUPPLY = N_("(This is not in the Supply.)")
-# an Event's limit, before what buying it does (its `on_buy`, said as plain instructions)
-ONCE_PER = {"turn": N_("Once per turn: {x}"), "game": N_("Once per game: {x}")}
 IN_GAMES_USING = N_("in games using this, {x}")
 WHEN_THIS = N_("this")
 LATER_VERBS = {"discard_from_play": N_("is discarded from play"), "gain": N_("is gained"),

@@ -25,7 +25,7 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     HAVE_ANY_IN_PLAY, OWN_COST_CHANGE, OWN_COST_CHANGE_PER, SETUP, THIS, DIVIDER, EVENT,
     IN_GAMES_USING,
     KIND_PLURAL, LIST_SEP, MAT_REMINDER, MODIFIER_LESS, MODIFIER_MORE, NOW_AND_NEXT,
-    NOT_IN_SUPPLY, ONCE_PER, PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
+    NOT_IN_SUPPLY, PLAY_THIS, PROTECTED, TEMPLATES, VP, VP_EXPR, VP_PER, VP_PER_CARD, WHEN_THIS,
     WHILE_IN_PLAY,
 )
 from .clauses import bonus
@@ -266,8 +266,6 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines += _program_lines(ctx, rest, prefix=BUY_OR_PLAY)
     else:
         lines += _program_lines(ctx, card.on_play)
-    if card.limit and lines:             # an Event's "Once per turn: ..."
-        lines[0] = ctx.t(ONCE_PER[card.limit], x=lines[0])
     if card.vp is not None and not vp_first:
         lines.append(_vp_line(ctx, card.vp))
     if card.landscape:                  # an Event: what buying it does, one paragraph

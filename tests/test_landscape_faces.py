@@ -206,3 +206,16 @@ def test_the_generator_url_of_an_event_asks_for_a_landscape(catalog):
     village = parse_qs(urlparse(face_url(catalog.cards["village"], catalog,
                                          get_locale("en"))).query)
     assert village["size"] == ["0"]
+
+
+@pytest.mark.parametrize("code", LOCALES)
+def test_a_card_beside_the_supply_says_so_last_in_every_locale(catalog, code):
+    """Madman, Spoils (and the Travellers' upgrades): "(This is not in the Supply.)", from
+    `supply: false`, as printed; an Event, beside the Supply too, does not say it."""
+    from dsl.text.phrases import NOT_IN_SUPPLY
+    loc = get_locale(code)
+    said = loc.gettext(NOT_IN_SUPPLY)
+    for cid in ("madman", "spoils"):
+        assert render_card(catalog.cards[cid], catalog, loc).text[-1] == said, (cid, code)
+    for card in _events(catalog):
+        assert said not in render_card(card, catalog, loc).text

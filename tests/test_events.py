@@ -190,6 +190,10 @@ def test_balance_ranks_an_event_against_events(cat):
     runs = plan.runs()
     assert all(r.kingdom[-1] == "street_fair" and len(r.kingdom) == 12 for r in runs[2:])
     assert balance.same_cost(cat, "grand_feast") == []     # no official Event costs $3
+    plan = balance.make_plan(cat, "smithy", 1, 2, 0, ["moat"], ("grand_feast",))
+    assert all(r.kingdom[-1] == "grand_feast" and "smithy" in r.kingdom
+               for r in plan.runs())
+    assert "moat" in plan.runs()[-1].kingdom
 
 
 def test_cli_events_option_and_balance():
@@ -204,6 +208,9 @@ def test_cli_events_option_and_balance():
                   "pilgrims_road", "--kingdoms", "1", "--games", "4")
     assert out.returncode == 0, out.stderr
     assert "vs bm:pilgrims_road" in out.stdout
+    out = run_dsl("balance", "--cards", str(FAN), "smithy", "--events", "grand_feast",
+                  "--against", "moat", "--kingdoms", "1", "--games", "2", "--format", "json")
+    assert out.returncode == 0 and '"events": [' in out.stdout, out.stderr
     bad = run_dsl("balance", "--cards", str(FAN), "street_fair", "--against", "smithy",
                   "--kingdoms", "1", "--games", "4")
     assert bad.returncode == 2 and "Events" in bad.stderr

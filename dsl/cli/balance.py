@@ -9,7 +9,8 @@ import tempfile
 from pathlib import Path
 
 from .common import (MAX_GAMES, MAX_KINGDOMS, bad_arguments, cap_workers, card_sets,
-                     cards_option, check_at_most, engine_options, progress)
+                     cards_option, check_at_most, engine_options, landscapes_option,
+                     progress)
 
 PLOT_SUFFIXES = (".svg", ".png")
 INSTALL_PLOT = "pip install 'dominion-card-language[plot]'"
@@ -31,7 +32,8 @@ def cmd_balance(args) -> int:
     cap_workers(args)
     against = _against(cat, card, args.against) if args.against is not None else None
     plot = _plot_target(args.plot) if args.plot else None
-    plan = balance.make_plan(cat, card, args.kingdoms, args.games, args.seed, against)
+    events = tuple(landscapes_option(cat, args.events))
+    plan = balance.make_plan(cat, card, args.kingdoms, args.games, args.seed, against, events)
     matchups = 1 + len(plan.rivals)
     check_at_most("--kingdoms x --games x matchups", args.kingdoms * args.games * matchups,
                   MAX_GAMES, f" games ({args.kingdoms:,} x {args.games:,} x {matchups})")
@@ -275,6 +277,8 @@ def register(sub) -> None:
     p.add_argument("--against", metavar="ID,ID,...",
                    help="the cards to compare with (default: up to ten official kingdom "
                         "cards of the same cost, drawn with the seed)")
+    p.add_argument("--events", default=None, metavar="EVENTS",
+                   help="Events beside every kingdom, by id, separated by commas")
     p.add_argument("--kingdoms", type=int, default=10,
                    help="random kingdoms including the card (default 10)")
     p.add_argument("--games", type=int, default=200,

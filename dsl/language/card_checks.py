@@ -33,6 +33,11 @@ def check_programs(src, catalog, card=None) -> None:
                     report(s, "E005", "a card's `setup` puts tokens on piles or gives each "
                            "player tokens: `+1 KIND token on each pile where COND`, "
                            "`each player { +1 KIND token }`")
+        if card is not None and card.landscape is not None and \
+                any(n == A.Name("this") for n in nodes(tree)):
+            report(next(n for n in nodes(tree) if n == A.Name("this")), "E005",
+                   "a landscape has no `this`: it is not a card (an Event's `on_buy` acts "
+                   "for the buyer, `you`)")
         for n in nodes(tree):
             if isinstance(n, A.GainSpec) and n.kind is not None and \
                     catalog.is_landscape(n.kind):

@@ -3,19 +3,13 @@ in one paragraph, its bonuses inline ("+2 Buys. When you gain a card this turn, 
 "When you buy this, ..."; "Once per turn:" or "Once per game:" when the file says `limit`,
 after its leading bonuses ("+1 Buy. Once per turn: If ...").
 
-Why its own module: the phrase templates of dsl/text/phrases.py are full; these are marked
-here the same way (`N_`), and `dsl locale update` finds them (babel.cfg,
-dsl.text.template_notes.SOURCES)."""
+The templates are in dsl/text/landscape_words.py (dsl/text/phrases.py is full)."""
 from __future__ import annotations
 
 import re
 
-from .phrases import DIVIDER, N_
-
-ONCE_PER = {"turn": N_("Once per turn: {x}"), "game": N_("Once per game: {x}")}
-# a condition first needed by an Event ("If you have no Treasures in play, ..."); read by
-# dsl.text.words with the other conditions
-HAVE_NONE_IN_PLAY = N_("you have no {kind} cards in play")
+from .landscape_words import ONCE_PER
+from .phrases import DIVIDER
 
 
 _BONUS_LINE = re.compile(r"[+\-]\S+( \S+)?")      # "+1 Buy", "+$1", "+1 vásárlás"

@@ -9,7 +9,7 @@ from .phrases import *  # noqa: F403 (the templates)
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
 from .forms import variant
-from .landscapes import HAVE_NONE_IN_PLAY
+from .landscape_words import HAVE_NONE_IN_PLAY
 
 
 def _not_this(cond) -> bool:

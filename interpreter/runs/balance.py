@@ -97,6 +97,7 @@ class Plan:
     named: bool = False           # rivals given by --against (not drawn)
     event: bool = False           # the card is an Event: its rivals are Events, each added
                                   # to a kingdom beside it (an Event takes no pile's slot)
+    events: tuple = ()            # Events beside every kingdom (--events)
 
     @property
     def opponents(self) -> list[str]:
@@ -111,17 +112,22 @@ class Plan:
                 cards = kingdom if rival is None else \
                     (*kingdom, rival) if self.event else \
                     with_rival(kingdom, rival, self.seed, k)
+                if self.events:
+                    cards = (*cards, *(e for e in self.events if e not in cards))
                 out.append(Run(cards, [self.bot, self.opponents[m]], self.games,
                                game_seed(self.seed, k)))
         return out
 
 
 def make_plan(catalog, card: str, kingdoms: int, games: int, seed: int,
-              against: list[str] | None = None) -> Plan:
+              against: list[str] | None = None, events: tuple = ()) -> Plan:
+    """`events` (--events): Events beside every kingdom (a card's bot buys none of them
+    unless its strategy names it)."""
     rivals = list(against) if against is not None else draw_rivals(catalog, card, seed)
     return Plan(card, card_bot(catalog, card), tuple(rivals),
                 tuple(tuple(k) for k in draw_kingdoms(catalog, card, kingdoms, seed)),
-                games, seed, against is not None, is_event(catalog, card))
+                games, seed, against is not None, is_event(catalog, card),
+                tuple(e for e in events if e != card))
 
 
 @dataclass
@@ -199,6 +205,8 @@ def report_json(report: Report) -> dict:
            "kingdoms": [list(k) for k in p.kingdoms], "games_per_kingdom": p.games,
            "rivals": list(p.rivals), "rivals_named": p.named, "matchups": [],
            "ranking": report.ranking()}
+    if p.events:
+        out["events"] = list(p.events)         # beside every kingdom (--events)
     for mu in report.matchups:
         lo, hi = mu.ci95
         g = max(mu.games, 1)

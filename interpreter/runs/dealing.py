@@ -15,11 +15,11 @@ def landscapes_of_sets(catalog, pool) -> list[str]:
 
 
 def deal_kingdom(catalog, rng, pool, size: int = KINGDOM_SIZE,
-                 most: int = MOST_LANDSCAPES, landscapes=None) -> list[str]:
+                 landscapes_at_most: int = MOST_LANDSCAPES, landscapes=None) -> list[str]:
     """`size` kingdom cards of `pool` (or all of them), then the landscapes dealt on the
-    way (at most `most`): of `landscapes`, by default those of the pool's sets. Without
-    landscapes, the draw is `rng.sample(pool, size)` (the same kingdoms as before there
-    were any)."""
+    way (at most `landscapes_at_most`): of `landscapes`, by default those of the pool's
+    sets. Without landscapes, the draw is `rng.sample(pool, size)` (the same kingdoms as
+    before there were any)."""
     pool = list(pool)
     landscapes = landscapes_of_sets(catalog, pool) if landscapes is None else \
         list(landscapes)
@@ -32,7 +32,7 @@ def deal_kingdom(catalog, rng, pool, size: int = KINGDOM_SIZE,
         if len(kingdom) == size:
             break
         if catalog.is_landscape(cid):
-            if len(dealt) < most:
+            if len(dealt) < landscapes_at_most:
                 dealt.append(cid)
         else:
             kingdom.append(cid)

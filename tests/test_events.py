@@ -228,3 +228,14 @@ def test_an_event_reads_as_printed(cat):
     assert not any("buy this" in x for x in r.text)
     r = render_card(cat.cards["pilgrims_road"], cat, get_locale("en"))
     assert r.text[0].startswith("+1 Buy. Gain a Silver")      # one paragraph, as printed
+
+
+def test_records_keep_events_and_replay_them(tmp_path):
+    rec = tmp_path / "games.jsonl"
+    out = run_dsl("simulate", "--cards", str(FAN), "--kingdom", "fair_and_feast", "--bots",
+                  "random,bm", "--games", "3", "--record", str(rec))
+    assert out.returncode == 0, out.stderr
+    assert '"tithe_box", "street_fair"]' in rec.read_text().splitlines()[0]
+    out = run_dsl("replay", "--cards", str(FAN), str(rec))
+    assert out.returncode == 0, out.stderr
+    assert "buys the Event" in out.stdout

@@ -157,14 +157,15 @@ def test_landscape_pages_keep_the_real_size_the_bleed_and_the_marks_on_the_paper
     assert [len(p.slots) for p in pages(9, landscape=True)] == [8, 1]
 
 
-def test_dsl_print_puts_events_on_a_page_of_their_own(tmp_path):
+def test_dsl_print_puts_events_on_a_page_of_their_own(tmp_path, catalog):
     import pypdf
     out = tmp_path / "events.pdf"
-    run = subprocess.run([sys.executable, "-m", "dsl", "print", str(EVENTS), "smithy",
-                          "--locale", "cs", "--out", str(out)], capture_output=True, text=True,
-                         timeout=300)
+    events = [c.id for c in _events(catalog)]
+    run = subprocess.run([sys.executable, "-m", "dsl", "print", "--cards", str(EVENTS),
+                          "smithy", *events, "village", "--locale", "cs", "--out", str(out)],
+                         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    assert "5 card(s) on 2 a4 page(s)" in run.stdout
+    assert f"{len(events) + 2} card(s) on 2 a4 page(s)" in run.stdout
     reader = pypdf.PdfReader(str(out))
     assert len(reader.pages) == 2
     sizes = []
@@ -172,7 +173,7 @@ def test_dsl_print_puts_events_on_a_page_of_their_own(tmp_path):
         data = page.get_contents().get_data().decode("latin-1")
         sizes.append([(round(float(m[0]) / PT), round(float(m[1]) / PT)) for m in re.findall(
             r"q ([\d.]+) [\d.]+ [\d.]+ ([\d.]+) [\d.]+ [\d.]+ cm /I\d+ Do Q", data)])
-    assert sizes == [[(59, 91)], [(91, 59)] * 4]
+    assert sizes == [[(59, 91)] * 2, [(91, 59)] * len(events)]      # the cards, then them
 
 
 # ---- dsl gallery -------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ MEASURES = {"cost": "cost", "coins_cost": "number", "potion_cost": "number", "co
 # Facts about the game, as numbers (used above all by bot strategies). `actions`, `buys`,
 # `coins`: the acting player's counters of the turn in progress when it is his (else 0).
 FACTS = ("money", "gains_to_end", "empty_piles", "deck_size", "players", "actions", "buys",
-         "coins")
+         "coins", "buys_made")   # buys_made: this turn's buys, Events too (docs/language.md)
 # `phase = buy`: the phase of the turn in progress, compared with one of these.
 PHASES = ("action", "buy", "cleanup")
 # Inside a condition on one card (`where`, a trigger's `what`): the card's own properties.

@@ -357,7 +357,8 @@ _SWEEP_COUNTERS = ("coins", "potions", "buys", "actions")
 
 
 # the history kept only for the cards that read it (this turn's plays are always kept)
-_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn")
+_KEPT_HISTORY = ("gained", "bought", "played_last_turn", "gained_last_turn", "bought_last_turn",
+                 "buys_made")
 
 
 def reads_history(tree) -> bool:

@@ -14,6 +14,9 @@ FACTS = {
     "actions": lambda g, f: g.turn.actions if g.turn.player == f.actor else 0,
     "buys": lambda g, f: g.turn.buys if g.turn.player == f.actor else 0,
     "coins": lambda g, f: g.turn.coins if g.turn.player == f.actor else 0,
+    # the buys made this turn, Events included (the one in progress too): "your first buy"
+    "buys_made": lambda g, f: sum(1 for q, _ in g.turn.buys_made if q == f.actor) +
+    len(g.turn.landscapes_bought) if g.turn.player == f.actor else 0,
 }
 
 

@@ -161,6 +161,8 @@ class Phases:
         if pile is None:
             if cid in self.landscapes:           # an Event (usually no game has one)
                 return self.buy_landscape(p, cid)
+            if self.catalog.is_landscape(cid):
+                raise GameError(f"{cid} is an Event not in this game (a kingdom lists it)")
             raise GameError(f"{cid} is not in the supply")
         if not self.pile_sizes[pile.slot]:
             raise GameError(f"the {cid} pile is empty")

@@ -220,3 +220,17 @@ def test_a_card_beside_the_supply_says_so_last_in_every_locale(catalog, code):
         assert render_card(catalog.cards[cid], catalog, loc).text[-1] == said, (cid, code)
     for card in _events(catalog):
         assert said not in render_card(card, catalog, loc).text
+
+
+def test_a_potion_cost_sits_beside_the_coin_before_the_name(catalog):
+    import dataclasses
+    from dsl.faces.shapes import Potion, Rect
+    card = catalog.cards["grand_feast"]
+    card = dataclasses.replace(card, cost=dataclasses.replace(card.cost, potion=1))
+    face = build_face(card, catalog, get_locale("en"))
+    potion = next(i for i in face.items if isinstance(i, Potion))
+    banner = next(i for i in face.items if isinstance(i, Rect) and i.y == landscape.NAME_BOX[1])
+    coin = next(i for i in face.items if isinstance(i, Coin))
+    assert coin.cx + coin.r < potion.cx - 0.64 * potion.r
+    assert potion.cx + 0.64 * potion.r < banner.x
+    assert potion.cy + potion.r < landscape.ART_BOX[1]

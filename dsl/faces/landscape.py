@@ -25,6 +25,7 @@ ART_BOX = (44, 108, 838, 126)
 TEXT_FRAME = (44, 244, 838, 236)
 TEXT_BOX = (70, 254, 786, 216)
 TYPE_BOX = (283, 492, 360, 54)
+POTION_ROOM = 40                     # the name banner moves right by this for a Potion
 BADGE_R = 22
 COMFORTABLE = 22                     # a text set smaller than this takes room from the art
 MAX_GROW = 100                       # ...up to this much
@@ -37,8 +38,8 @@ def _cost(cost) -> list:
     label = 44 if cost.coins < 10 else 34
     items = [Rect(cx - r - 4, cy - r - 4, 2 * r + 8, 2 * r + 8, (FRAME,), radius=r + 4),
              Coin(cx, cy, r, str(cost.coins), label, text_width(str(cost.coins), label, True))]
-    if cost.potion:
-        items.append(Potion(cx + r + 8, cy + r - 14, 22))
+    if cost.potion:                  # beside the coin; the name banner starts after it
+        items.append(Potion(cx + r + POTION_ROOM / 2, cy, 20))
     return items
 
 
@@ -74,6 +75,8 @@ def landscape_layout(rendered, card, set_name: str, art: tuple | None = None,
     items: list = [Rect(0, 0, WIDTH, HEIGHT, (FRAME,), radius=26),
                    Rect(14, 14, WIDTH - 28, HEIGHT - 50, frame, FRAME, 2, radius=16)]
     x, y, w, h = NAME_BOX
+    if card.cost.potion:
+        x, w = x + POTION_ROOM, w - POTION_ROOM
     items.append(Rect(x, y, w, h, (BANNER,), FRAME, 3, radius=h / 2))
     items += _one_line(rendered.name, True, 38, (x + 30, y, w - 60, h))
     vp = card.fixed_vp if card.vp is not None else None

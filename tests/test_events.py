@@ -40,12 +40,12 @@ def game_of(cat, kingdom, agents=None, log=True, seed=1):
 
 
 def test_an_event_is_a_landscape_not_a_kingdom_card(cat):
-    d = cat.cards["tithe_box"]
+    d = cat.cards["poor_box"]
     assert (d.landscape, d.limit, d.kingdom) == ("event", "turn", False)
-    assert cat.is_landscape("tithe_box") and not cat.is_kingdom("tithe_box")
-    assert "tithe_box" not in cat.kingdom_ids()
-    assert cat.landscape_ids("event") == ["grand_feast", "pilgrims_road", "street_fair",
-                                          "tithe_box"]
+    assert cat.is_landscape("poor_box") and not cat.is_kingdom("poor_box")
+    assert "poor_box" not in cat.kingdom_ids()
+    assert cat.landscape_ids("event") == ["grand_feast", "pilgrims_road", "poor_box",
+                                          "street_fair"]
     assert not d.triggers and d.on_play       # its on_buy: what buying it does
     assert cat.cards["village"].landscape is None
 
@@ -85,9 +85,9 @@ def test_lint_refuses_what_a_landscape_cannot_have(tmp_path):
 
 
 def test_a_game_with_events_has_them_beside_the_supply(cat):
-    g = game_of(cat, KINGDOM + ["tithe_box", "street_fair"])
-    assert set(g.landscapes) == {"tithe_box", "street_fair"}
-    assert "tithe_box" not in g.supply and "street_fair" not in g.supply
+    g = game_of(cat, KINGDOM + ["poor_box", "street_fair"])
+    assert set(g.landscapes) == {"poor_box", "street_fair"}
+    assert "poor_box" not in g.supply and "street_fair" not in g.supply
     assert all(c.id not in g.landscapes for z in g.zones() for c in z.cards)
 
 
@@ -98,20 +98,20 @@ def test_a_game_without_events_pays_nothing_for_them(cat):
 
 
 def test_buyable_offers_affordable_events_within_their_limits(cat):
-    g = game_of(cat, KINGDOM + ["tithe_box", "street_fair", "grand_feast"])
+    g = game_of(cat, KINGDOM + ["poor_box", "street_fair", "grand_feast"])
     t = g.turn
     t.phase, t.coins = "buy", 2
     offered = g.buyable()
-    assert "tithe_box" in offered and "street_fair" in offered
+    assert "poor_box" in offered and "street_fair" in offered
     assert "grand_feast" not in offered                  # $3
-    g.buy(t.player, "tithe_box")
+    g.buy(t.player, "poor_box")
     assert t.buys == 0 and t.bought and t.coins == 2
     assert not set(g.buyable()) & set(g.landscapes)      # no Buy left
     t.buys = 1
-    assert "tithe_box" not in g.buyable()                # once per turn
+    assert "poor_box" not in g.buyable()                # once per turn
     with pytest.raises(GameError, match="once per turn"):
-        g.buy(t.player, "tithe_box")
-    assert any(x.endswith("buys the Event tithe_box") for x in g.log)
+        g.buy(t.player, "poor_box")
+    assert any(x.endswith("buys the Event poor_box") for x in g.log)
 
 
 def test_once_per_game_is_for_each_player(cat):
@@ -126,12 +126,12 @@ def test_once_per_game_is_for_each_player(cat):
 
 def test_an_event_is_never_a_pile(cat):
     with pytest.raises(GameError, match="landscape"):
-        Game(cat, KINGDOM + ["tithe_box"], 2, [None, None], deal=False,
-             supply_overrides={"tithe_box": 3})
+        Game(cat, KINGDOM + ["poor_box"], 2, [None, None], deal=False,
+             supply_overrides={"poor_box": 3})
 
 
 def test_random_bots_buy_events_and_games_end(cat):
-    kingdom = KINGDOM + ["tithe_box", "street_fair", "grand_feast", "pilgrims_road"]
+    kingdom = KINGDOM + ["poor_box", "street_fair", "grand_feast", "pilgrims_road"]
     bought = 0
     for seed in range(6):
         g = game_of(cat, kingdom, seed=seed)
@@ -215,13 +215,13 @@ def test_cli_events_option_and_balance():
                   "--kingdoms", "1", "--games", "4")
     assert bad.returncode == 2 and "Events" in bad.stderr
     out = run_dsl("cards", "--cards", str(FAN), "--set", "events_fan")
-    assert "once per turn" in out.stdout and "tithe_box" in out.stdout
+    assert "once per turn" in out.stdout and "poor_box" in out.stdout
 
 
 def test_an_event_reads_as_printed(cat):
     from dsl.text.i18n import get_locale
     from dsl.text.render import render_card
-    r = render_card(cat.cards["tithe_box"], cat, get_locale("en"))
+    r = render_card(cat.cards["poor_box"], cat, get_locale("en"))
     assert r.types == ("Event",)
     assert r.text[0].startswith("Once per turn: If ") and "gain a card costing up to $4" \
         in r.text[0]
@@ -235,7 +235,17 @@ def test_records_keep_events_and_replay_them(tmp_path):
     out = run_dsl("simulate", "--cards", str(FAN), "--kingdom", "fair_and_feast", "--bots",
                   "random,bm", "--games", "3", "--record", str(rec))
     assert out.returncode == 0, out.stderr
-    assert '"tithe_box", "street_fair"]' in rec.read_text().splitlines()[0]
+    assert '"poor_box", "street_fair"]' in rec.read_text().splitlines()[0]
     out = run_dsl("replay", "--cards", str(FAN), str(rec))
     assert out.returncode == 0, out.stderr
     assert "buys the Event" in out.stdout
+
+
+def test_a_scenario_putting_an_event_in_a_zone_is_refused_with_its_position(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text(f"name: x\ncards: [{FAN}]\nkingdom: [poor_box]\nsetup:\n"
+                 "  p1: {hand: [poor_box]}\nsteps:\n  - end_turn\n")
+    out = run_dsl("test", str(f))
+    assert out.returncode != 0
+    assert "bad.yaml:5:15: 'poor_box' is a landscape (an Event), not a card" in out.stdout + \
+        out.stderr

@@ -86,7 +86,7 @@ def test_an_event_is_silver_grey_and_a_card_keeps_its_colours(catalog):
 
 
 def test_the_svg_of_an_event_is_wider_than_high(catalog):
-    svg = face_svg(catalog.cards["tithe_box"], catalog, get_locale("cs"))
+    svg = face_svg(catalog.cards["poor_box"], catalog, get_locale("cs"))
     root = ET.fromstring(svg.encode("utf-8"))
     width, height = float(root.get("width")), float(root.get("height"))
     assert width > height and root.get("viewBox") == f"0 0 {landscape.WIDTH} {landscape.HEIGHT}"
@@ -121,13 +121,13 @@ def test_render_all_draws_events_with_the_cards(catalog, tmp_path):
 
 # ---- the text ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("code,expected", [
-    ("en", {"tithe_box": "Once per turn: If you have no Treasure cards in play, gain a card "
+    ("en", {"poor_box": "Once per turn: If you have no Treasure cards in play, gain a card "
                          "costing up to $4.",
             "grand_feast": "Once per game: Gain a Gold.",
             "street_fair": "+2 Buys."}),
-    ("hu", {"tithe_box": "Körönként egyszer: Ha nincs Kincs lap a játékban, ",
+    ("hu", {"poor_box": "Körönként egyszer: Ha nincs Kincs lap a játékban, ",
             "grand_feast": "Játékonként egyszer: "}),
-    ("cs", {"tithe_box": "Jednou za tah: Pokud nemáš ve hře žádné karty peněz, ",
+    ("cs", {"poor_box": "Jednou za tah: Pokud nemáš ve hře žádné karty peněz, ",
             "grand_feast": "Jednou za hru: "}),
 ])
 def test_an_events_text_is_plain_instructions_after_its_limit(catalog, code, expected):
@@ -192,7 +192,7 @@ def test_the_gallery_shows_events_as_wide_tiles_in_their_own_section(catalog):
         for cid in wide:
             face = ET.fromstring(site[f"faces/{cid}.{loc.code}.svg"].encode("utf-8"))
             assert float(face.get("width")) > float(face.get("height"))
-    page = site["cards/tithe_box.html"]
+    page = site["cards/poor_box.html"]
     assert 'class="face wide"' in page and 'class="face wide"' not in site["cards/village.html"]
     assert ".tile.wide" in site["gallery.css"]
 
@@ -200,7 +200,7 @@ def test_the_gallery_shows_events_as_wide_tiles_in_their_own_section(catalog):
 def test_the_generator_url_of_an_event_asks_for_a_landscape(catalog):
     from urllib.parse import parse_qs, urlparse
     from dsl.faces.face import face_url
-    query = parse_qs(urlparse(face_url(catalog.cards["tithe_box"], catalog,
+    query = parse_qs(urlparse(face_url(catalog.cards["poor_box"], catalog,
                                        get_locale("en"))).query)
     assert query["size"] == ["1"] and query["color0"] == ["0"] and query["type"] == ["Event"]
     assert query["description"][0].startswith("Once per turn: ")

@@ -320,3 +320,16 @@ def test_a_bound_variable_never_read_is_a_warning_at_its_binding(tmp_path):
     read = card(tmp_path, HEADER.format(id="r") + "on_play: |\n  trash 1 card from hand as t\n"
                 "  if t { +1 card }\n")
     assert "W017" not in codes(read)
+
+
+def test_a_spend_rule_is_checked_with_positions_in_the_set_file(tmp_path):
+    (tmp_path / "set.yaml").write_text(
+        "id: fan\nnames: {en: Fan}\ntokens:\n  - id: chits\n    names: {en: Chits}\n"
+        "    spend: {phase: buy, gives: \"+$(cuont(hand))\"}\n", encoding="utf-8")
+    diags = [d for d in lint([str(tmp_path)]) if d.severity == "error"]
+    assert [(d.code, d.line) for d in diags] == [("E004", 6)] and "cuont" in diags[0].message
+    (tmp_path / "set.yaml").write_text(
+        "id: fan\nnames: {en: Fan}\ntokens:\n  - id: chits\n    names: {en: Chits}\n"
+        "    spend: {phase: lunch}\n", encoding="utf-8")
+    diags = [d for d in lint([str(tmp_path)]) if d.severity == "error"]
+    assert [(d.code, d.line) for d in diags] == [("E002", 6)]

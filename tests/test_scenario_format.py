@@ -130,7 +130,6 @@ def test_the_schema_accepts_every_field_of_the_contract():
     ("name: x\nsetup: {p1: {artifacts: [flag]}}\n", ":2:25:", "artifacts: not supported yet"),
     ("name: x\nexpect: {p1: {projects: [cathedral]}}\n", ":2:25:",
      "projects: not supported yet"),
-    ("name: x\nbane: wishing_well\n", ":2:7:", "bane: not supported yet"),
     ("name: x\nsteps: [{spend: {coffers: -1}}]\n", ":2:9:", "steps/0"),
     ("name: x\nsteps: [{spend: 2}]\n", ":2:9:", "steps/0"),
     ("name: x\nsteps: [{spend: {coin: 1}}]\n", ":2:9:", "'coin' tokens cannot be spent"),

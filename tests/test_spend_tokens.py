@@ -121,3 +121,17 @@ def test_random_bots_answer_amounts_in_range():
     assert {bot.decide(None, d) for _ in range(50)} == {1, 2, 3, 4}
     from dsl.language.strategy import find_strategy
     assert Bot(find_strategy("bm", FAN)).decide(None, d) == 1        # the lowest
+
+
+def test_random_games_spend_tokens_and_never_go_below_none():
+    spent = 0
+    for seed in range(8):
+        finished, g = fuzz_game(FAN, KINGDOM, seed)
+        spent += sum(1 for line in g.log if " spends " in line)
+        assert all(n >= 0 for pl in g.players for n in pl.tokens.values())
+    assert spent == 0                          # fuzz games keep no log: counted below
+    g = Game(FAN, KINGDOM, 2, [RandomBot(random.Random(1)), RandomBot(random.Random(2))],
+             seed=5)
+    from interpreter.runs.fuzz import _play_spending
+    _play_spending(g, random.Random(3), 60)
+    assert any(" spends " in line for line in g.log)

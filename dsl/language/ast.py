@@ -361,6 +361,35 @@ class TurnDraw:
 
 
 @dataclass(frozen=True)
+class Lasting:
+    """An ability a play starts beyond its turn, once per play (a card played twice starts
+    two): `rest of game on EVENT [of X] [by WHO] { }`, `rest of game at start of turn { }`
+    and `rest of game unaffected` (span "game"; Hireling, Champion: the card and what
+    played it stay in play for good), or `until next turn on EVENT [of X] [by WHO] { }`
+    (span "next_turn": until the card's player next starts a turn, the card staying in play
+    until then; Haunted Woods). `who` is whose events it hears, seen from the card's
+    player (you, other, anyone); the body is done by the event's player, `you` being the
+    card's player. event "turn_start": at the start of each of his turns; "unaffected":
+    other players' Attacks don't affect him."""
+    span: str                     # game | next_turn
+    event: str
+    card: Optional[Expr]
+    body: tuple
+    who: str = "you"
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """`exchange this for ID`: return the card to its pile and put the top card of ID's
+    pile into its owner's discard pile (not a gain, not a trash); nothing if that pile is
+    empty or the card is no longer where it was (Travellers)."""
+    target: "AllOf"
+    card: str
+    pos: Pos = _pos
+
+
+@dataclass(frozen=True)
 class TurnBan:
     """`this turn can't buy NAME`: for the rest of the turn the card's player cannot buy
     cards of that name (a card id, a variable holding a named card or cards); gaining them
@@ -430,4 +459,4 @@ class PayTokens:
 Stmt = Union[Bonus, LoseCoins, Move, Put, Gain, Play, RevealTop, RevealUntil, DrawUntil, ShuffleInto,
              If, May, Each, EachCard, PlayerBlock, ChooseOne, InAnyOrder, Repeat, AsYou,
              Instead, Unaffected, Later, NextTurn, TurnCost, TurnDraw, TurnBan, NameCard, Tokens,
-             MoveTokens, ExtraTurn, Overpay, PayTokens]
+             MoveTokens, ExtraTurn, Overpay, PayTokens, Lasting, Exchange]

@@ -380,6 +380,17 @@ class Checker:
             if s.card is not None:
                 self.cond(s.card, pred=True)
             self.with_it(lambda: self.program(s.body))
+        elif isinstance(s, A.Lasting):
+            if s.card is not None:
+                self.cond(s.card, pred=True)
+            self.with_it(lambda: self.program(s.body))
+        elif isinstance(s, A.Exchange):
+            self.want(s.target.expr, self.expr(s.target.expr), ("cards",), "'exchange'")
+            if s.card not in self.scope.known_cards:
+                self.kind(s, s.card)
+                if s.card in self.scope.known_types:
+                    self.report(s, "E005", f"'exchange ... for' takes a card id, not the "
+                                f"type '{s.card}'")
         elif isinstance(s, A.TurnCost):
             self.kind(s, s.kind)
             self.want(s.delta, self.expr(s.delta), NUMERIC, "a cost change")

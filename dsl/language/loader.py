@@ -83,8 +83,15 @@ def card_from_source(src: Source, art_on_disk: bool = False) -> tuple[CardDef | 
         if what is not None and what != "this":
             what = src.parse(("triggers", i, "what"), what, expr=True, role="condition")
         where = t.get("where") or ("self" if what == "this" else "in_play")
+        who = t.get("who", "anyone" if where == "supply" else "you")
+        if where == "supply" and who != "anyone":
+            # a pile has no owner: "you" and "other" would be relative to nobody
+            src.error(("triggers", i, "who"), "E002",
+                      f"`who: {who}` on a trigger `where: supply`: a pile has no owner, so "
+                      "the trigger hears every player's event and its effect is done by "
+                      "that player; write `who: anyone` (or leave `who` out)")
         if effect is not None:
-            triggers.append(Trigger(t["on"], t.get("who", "you"), what, where, effect,
+            triggers.append(Trigger(t["on"], who, what, where, effect,
                                     came_from=t.get("from")))
     modifiers = []
     for i, m in enumerate(data.get("modifiers", [])):

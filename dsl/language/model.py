@@ -109,22 +109,27 @@ class CardDef:
             # whether costs can change while it is in play or after it is played (Bridge)
             "changes_costs": any(m.changes_cost for m in self.modifiers) or
             A.TurnCost in kinds,
-            "protects": any(m.unaffected for m in self.modifiers),
+            "protects": any(m.unaffected for m in self.modifiers) or
+            any(n.__class__ is A.Lasting and n.event == "unaffected" for n in every),
             # whether a play of it can forbid buying a card (`this turn can't buy X`)
             "bans_buys": A.TurnBan in kinds,
             # whether it plays as another card (`play this as if it were ...`): such a
             # card is never what another one plays as (no loop, Band of Misfits as itself)
             "plays_as": A.PlayAs in kinds,
             # the events its `this turn on EVENT` triggers listen to
-            "turn_events": frozenset(n.event for n in every if n.__class__ is A.Later),
+            # (and its `rest of game on EVENT`, `until next turn on EVENT` ones)
+            "turn_events": frozenset(n.event for n in every if n.__class__ is A.Later or
+                                     (n.__class__ is A.Lasting and
+                                      n.event not in ("turn_start", "unaffected"))),
             # whether it reads what was gained or bought this turn, or a last turn
             "reads_history": _reads_history(every),
             # the names its plain `gain X` statements give (a pile beside the Supply that
-            # one of them names joins the game)
+            # one of them, or an `exchange ... for X`, names joins the game)
             "gains_named": frozenset(n.kind for n in every
                                      if n.__class__ is A.GainSpec and n.kind is not None
                                      and n.relation is None and n.cond is None
-                                     and n.copy_of is None),
+                                     and n.copy_of is None) |
+            frozenset(n.card for n in every if n.__class__ is A.Exchange),
         }
         sweep = derived["sweep"]          # ...and its coins when that is all it gives
         derived["sweep_coins"] = sweep[0] if sweep is not None and sweep[1] is None else None

@@ -422,6 +422,36 @@ class _ToAst(Transformer):
         card = c[1] if len(c) > 2 else None
         return A.Later(c[0], card, c[-1], _pos(meta))
 
+    def _lasting(self, span, meta, c):
+        event, rest = str(c[0]), list(c[1:-1])
+        who = rest.pop() if rest and isinstance(rest[-1], str) else "you"
+        return A.Lasting(span, event, rest[0] if rest else None, c[-1], who, _pos(meta))
+
+    def rest_on(self, meta, c):
+        return self._lasting("game", meta, c)
+
+    def until_next_turn(self, meta, c):
+        return self._lasting("next_turn", meta, c)
+
+    def rest_start(self, meta, c):
+        return A.Lasting("game", "turn_start", None, c[0], "you", _pos(meta))
+
+    def rest_unaffected(self, meta, c):
+        return A.Lasting("game", "unaffected", None, (), "you", _pos(meta))
+
+    def by_other(self, meta, c):
+        return "other"
+
+    def by_anyone(self, meta, c):
+        return "anyone"
+
+    def by_you(self, meta, c):
+        return "you"
+
+    def exchange(self, meta, c):
+        return A.Exchange(A.AllOf(c[0], None, c[0].pos if hasattr(c[0], "pos") else
+                                  _pos(meta)), str(c[1]), _pos(meta))
+
     def next_turn(self, meta, c):
         return A.NextTurn(c[0], _pos(meta))
 

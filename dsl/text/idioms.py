@@ -5,7 +5,7 @@ combine() before it renders a block."""
 from __future__ import annotations
 
 from dsl.language import ast as A
-from . import choices, clauses as C, moves
+from . import choices, clauses as C, lasting, moves
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .context import Ctx, bind_name, cap, is_kind_words, mat_name, num, single
 from .targets import target_np
@@ -80,6 +80,9 @@ def _kind_if(s) -> bool:
 
 def _pair(ctx: Ctx, a, b):
     """The renderer of a pair said as one clause, or None."""
+    if isinstance(a, A.Lasting) and isinstance(b, A.Lasting) and a.span == b.span == "game" \
+            and a.event == "unaffected" and b.event not in ("unaffected", "turn_start"):
+        return lambda: lasting.unaffected_and(ctx, b)
     revealed = A.AllOf(A.Name("revealed"), None)
     if isinstance(a, A.If) and not a.orelse and isinstance(b, A.Put) and \
             b.target == revealed and b.dest == "deck" and len(a.then) == 1 and \

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dsl.language import ast as A
 from . import clauses as C
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .phrases_lasting import EXCHANGE, HE_DOES, REST_OF_GAME, REST_START, \
+    REST_UNAFFECTED, REST_UNAFFECTED_AND, UNTIL_NEXT_TURN
 from .context import Ctx, cap, cost_test, is_kind_name, num, token_name
 from .words import amount, cost_phrase, describe, kind_adj, them
 
@@ -29,6 +31,49 @@ def later(ctx: Ctx, s: A.Later) -> str:
         return ctx.t(LATER_DISCARD_YOU, card=card, x=body)
     return ctx.t(LATER_EVENT, card=card, event=ctx.t(LATER_VERBS.get(s.event, s.event)),
                  x=body)
+
+
+def lasting(ctx: Ctx, s: A.Lasting) -> str:
+    """`rest of game ...`, `until next turn on ...`: "for the rest of the game, when you
+    play an Action card, +1 Action"; "until your next turn, when another player buys a
+    card, he gains a Curse" (the body in the event's player's person)."""
+    if s.event == "unaffected":
+        return ctx.t(REST_UNAFFECTED)
+    if s.event == "turn_start":
+        return ctx.t(REST_START, x=ctx.block(s.body))
+    return ctx.t(REST_OF_GAME if s.span == "game" else UNTIL_NEXT_TURN,
+                 x=lasting_event(ctx, s))
+
+
+def unaffected_and(ctx: Ctx, b: A.Lasting) -> str:
+    """`rest of game unaffected` + `rest of game on play of action { +1 action }`, said
+    as one sentence (Champion)."""
+    return ctx.t(REST_UNAFFECTED_AND, x=lasting_event(ctx, b))
+
+
+def lasting_event(ctx: Ctx, s: A.Lasting) -> str:
+    """"when you play an Action card, +1 Action" of a lasting ability on an event."""
+    who = {"you": 0, "other": 1, "anyone": 2}[s.who]
+    body = ctx.block(s.body) if who == 0 else \
+        ctx.t(HE_DOES, x=C.in_their_person(ctx, s.body))
+    if s.card is None:
+        what = ctx.t(A_CARD)
+    elif isinstance(s.card, A.Name) and is_kind_name(ctx, s.card.name) or \
+            not isinstance(s.card, A.Name):
+        what = ctx.t(A_KIND, kind=kind_adj(ctx, s.card))
+    else:
+        what = them(ctx, s.card.name, pronoun=True)
+    templates = EVENT.get(s.event)
+    return ctx.t(templates[who], what=what, x=body) if templates else body
+
+
+def exchange(ctx: Ctx, s: A.Exchange) -> str:
+    """`exchange this for wayfarer`: "exchange it for a Wayfarer"."""
+    what = ctx.pronoun() if s.target.expr == A.Name("this") and ctx.this_named else \
+        describe(ctx, s.target.expr)
+    card = ctx.t(NAMED, card=ctx.card_name(s.card)) \
+        if ctx.catalog is not None and s.card in ctx.catalog.cards else s.card
+    return ctx.verb(EXCHANGE, what, card=card)
 
 
 def extra_turn(ctx: Ctx, s: A.ExtraTurn) -> str:
@@ -124,4 +169,4 @@ def pay_tokens(ctx: Ctx, s: A.PayTokens) -> str:
 CLAUSES = {A.Later: later, A.ExtraTurn: extra_turn, A.NextTurn: next_turn,
            A.TurnCost: turn_cost, A.TurnDraw: turn_draw, A.NameCard: name_card, A.Tokens: tokens,
            A.TurnBan: turn_ban, A.MoveTokens: move_tokens, A.Overpay: overpay,
-           A.PayTokens: pay_tokens}
+           A.PayTokens: pay_tokens, A.Lasting: lasting, A.Exchange: exchange}

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from dsl.language import ast as A
 from .i18n import Locale
+from .phrases_lasting import STAYS_IN_PLAY
 from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     A_CARD, A_KIND, ANOTHER_CARD, ANOTHER_KIND, BONUS, BUY_IF_NOT, BUY_ONLY_IF, BUY_OR_PLAY,
     CARDS_PLURAL, COST_CHANGE, COST_CHANGE_EXPR, COST_CHANGE_PER, DURING_PHASE,
@@ -272,6 +273,8 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines = landscape_lines(ctx, card, lines)
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(mat_names(card.on_play))]
+    if any(isinstance(s, A.Lasting) and s.span == "game" for s in card.on_play):
+        lines.append(ctx.t(STAYS_IN_PLAY))     # for the rest of the game (Hireling)
     if card.setup:
         ctx.bound = {}
         below_setup = [sentence(ctx.t(SETUP, x=cap(block(ctx, card.setup))))]

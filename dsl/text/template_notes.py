@@ -75,9 +75,10 @@ GLOSSARY = {
     "y": ("a second clause", "+1 Action"),
 }
 TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2"}   # dsl/text/terminal.py's
-SOURCES = ("dsl/text/landscape_words.py", "dsl/text/phrases.py", "dsl/text/terminal.py",
-           "dsl/text/web_words.py")   # the modules that mark templates (N_, ngettext), in
-                                      # the order `pybabel extract` walks them (by name)
+SOURCES = ("dsl/text/landscape_words.py", "dsl/text/phrases.py", "dsl/text/phrases_lasting.py",
+           "dsl/text/terminal.py", "dsl/text/web_words.py")   # the modules that mark
+                                      # templates (N_, ngettext), in the order `pybabel
+                                      # extract` walks them (by name)
 MARKERS = {"N_": 1, "ngettext": 2}
 
 

@@ -14,7 +14,7 @@ from dsl.language.walk import nodes
 _BLOCKS = {A.If: ("then", "orelse"), A.May: ("body",), A.Each: ("body",),
            A.EachCard: ("body",), A.PlayerBlock: ("body",), A.Repeat: ("body",),
            A.Instead: ("body",), A.Later: ("body",), A.NextTurn: ("body",),
-           A.DrawUntil: ("body",)}
+           A.DrawUntil: ("body",), A.Lasting: ("body",)}
 _BLOCK_LISTS = {A.ChooseOne: "options", A.InAnyOrder: "blocks"}
 
 

@@ -274,6 +274,36 @@ def _next_turn(w: Weigher, s: A.NextTurn, f, t, depth) -> None:
                       0.3 * later.actions + later.worth)
 
 
+def _lasting(w: Weigher, s: A.Lasting, f, t, depth) -> None:
+    """For the rest of the game: what the body gives each turn, over a few turns (or once
+    per Action played); protection from Attacks; until the next turn on other players'
+    events: what the body does to them once (their loss is his gain)."""
+    if s.event == "unaffected":
+        t.worth += 2.0
+        return
+    later = Tally()
+    if s.who == "you":
+        w.block(s.body, f, later, depth)
+    else:
+        n = len(w.g.players)
+        for i in range(1, n):
+            q = (f.you + i) % n
+            if f.attack is None or q not in f.attack.unaffected:
+                w.for_player(q, s.body, f.child(actor=q), later, depth)
+    each = later.coins + later.cards * w.density + 0.3 * later.buys + \
+        0.3 * later.actions + later.worth
+    t.worth += (3.0 if s.span == "game" else 0.5) * each
+
+
+def _exchange(w: Weigher, s: A.Exchange, f, t, depth) -> None:
+    """An exchange is worth what the card taken is worth more than the card returned."""
+    pile = w.g.pile_named(s.card)
+    cards = still_there(w.cards_of(s.target.expr, f))
+    if pile is None or not len(pile) or not cards:
+        return
+    t.worth += w.worth(pile.d) - sum(w.worth(c.d) for c in cards[:1])
+
+
 def _turn_cost(w: Weigher, s: A.TurnCost, f, t, depth) -> None:
     t.coins -= 0.8 * w.number(s.delta, f) * s.sign
 
@@ -288,5 +318,5 @@ STATEMENTS = {
     A.Repeat: _repeat, A.EachCard: _each_card, A.AsYou: _as_you, A.Instead: _instead,
     A.Unaffected: _unaffected, A.DrawUntil: _draw_until, A.Tokens: _tokens, A.LoseCoins: _lose_coins,
     A.NextTurn: _next_turn, A.Later: _later, A.TurnCost: _turn_cost, A.ExtraTurn: _extra_turn,
-    A.PlayAs: _play_as,
+    A.PlayAs: _play_as, A.Lasting: _lasting, A.Exchange: _exchange,
 }

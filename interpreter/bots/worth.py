@@ -48,6 +48,9 @@ def _static(stmts, own: str = "") -> float:
             total += _STATIC.get(s.counter, 0.3) * n
         elif isinstance(s, A.LoseCoins):
             total -= s.amount.value if isinstance(s.amount, A.Num) else 1.5
+        elif isinstance(s, A.Lasting):       # each later turn (Hireling), or an attack
+            total += 1.0 if s.event == "unaffected" else \
+                (3.0 if s.span == "game" else 1.0) * max(0.3, _static(s.body, own))
         elif isinstance(s, A.ChooseOne):
             worths = sorted((_static(b, own) for b in s.options), reverse=True)
             total += sum(worths[:s.count])

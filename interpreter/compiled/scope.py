@@ -222,7 +222,10 @@ def _kingdom_checks(plan) -> None:
 
 
 _NOT_COMPILED = {A.Overpay: "overpays (`overpay`)",
-                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision"}
+                 A.PayTokens: "pays tokens (`pay ... tokens`), an amount decision",
+                 A.Lasting: "starts an ability beyond its turn (`rest of game ...`, `until "
+                 "next turn on ...`)",
+                 A.Exchange: "exchanges a card for another (`exchange ... for`)"}
 _TURN_FACTS = ("actions", "buys", "coins")
 
 

@@ -122,7 +122,9 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         piles=piles,
         listened=frozenset(t.on for d in every for t in d.triggers) |
         frozenset(e for d in every for e in d.turn_events),
-        supply_listeners=tuple((d, t) for d in defs for t in d.triggers if t.where == "supply"),
+        # (any card in the game: a Supply pile's, one beside it, a starting card's)
+        supply_listeners=tuple((d, t) for d in _each_id(defs + list(start))
+                               for t in d.triggers if t.where == "supply"),
         held_listeners=held_listeners(every),
         has_modifiers=any(d.changes_costs for d in every),
         setup_cards=tuple(d for d in defs if d.setup),
@@ -147,6 +149,14 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         mixed=mixed_slots,
         aside_mixed=aside_mixed,
     )
+
+
+def _each_id(defs: list) -> list:
+    """The definitions, one per card id, in order."""
+    seen: dict = {}
+    for d in defs:
+        seen.setdefault(d.id, d)
+    return list(seen.values())
 
 
 def _aside_mixed(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:

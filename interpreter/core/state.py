@@ -266,6 +266,19 @@ class Later:
 
 
 @dataclass(eq=False)
+class Abiding(Later):
+    """An ability a play started for the rest of the game (`span` "game") or until its
+    player's next turn ("next_turn"): it hears the events of `who` (you, other, anyone,
+    seen from `owner`, the card's player) but never of a player in `unaffected` (those a
+    lasting Attack did not affect when it was played); event "turn_start": at the start
+    of each of the owner's turns; "unaffected": other players' Attacks skip him."""
+    who: str = "you"
+    span: str = "game"
+    owner: int = 0
+    unaffected: frozenset = frozenset()
+
+
+@dataclass(eq=False)
 class Pending:
     """What a play left for its player's next turn (`at start of next turn`, an extra turn
     of his own): the body to run then, and the cards it keeps in play until then."""

@@ -230,7 +230,11 @@ def _arith(e: A.Arith):
         if a is None or b is None:
             return None
         if isinstance(a, list):
-            return union(a, b)
+            if isinstance(b, list):
+                return union(a, b)
+            return None          # a number variable a branch not taken left unbound
+        if isinstance(b, list):
+            return None
         if isinstance(a, Cost):
             if op == "+":
                 return Cost(a.coins + b, a.potion)
@@ -345,7 +349,7 @@ def _compare(e: A.Compare):
 
     def compare(g, f):
         a, b = left(g, f), right(g, f)
-        if a is None or b is None:
+        if a is None or b is None or isinstance(a, list) or isinstance(b, list):
             return False
         if isinstance(a, Cost):
             return isinstance(b, Cost) and cost_test(a, b)

@@ -63,6 +63,8 @@ def describe_stmt(s) -> str:
         return f"play {_target(s.target)}" + ({1: "", 2: " twice"}.get(s.times, f" {s.times} times"))
     if isinstance(s, A.May):
         return "may " + (describe_stmt(s.stmt) if s.stmt else describe_block(s.body))
+    if isinstance(s, A.Exchange):
+        return f"exchange {describe_expr(s.target.expr)} for {s.card.replace('_', ' ')}"
     return type(s).__name__.lower()
 
 

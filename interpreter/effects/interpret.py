@@ -100,7 +100,9 @@ class Interpreter(ControlStatements, LastingStatements):
         card = ev.card
         it = [(card, ev.zone)] if card is not None else None
         if isinstance(trig, Later):
-            f = trig.frame.child(event=ev, it=it)
+            # a lasting ability hearing another player's event: done by that player
+            f = trig.frame.child(event=ev, it=it) if trig.__class__ is Later else \
+                trig.frame.child(actor=ctrl, event=ev, it=it)
             self._nested(trig.body, f, f.source)
             return
         if source is None:
@@ -162,6 +164,10 @@ class Interpreter(ControlStatements, LastingStatements):
         if s.counter == "cards":
             return self.game.draw(f.actor, n)
         t = self.game.turn
+        if f.actor != t.player:       # another player's turn: his own, wasted (Caravan Guard)
+            off = self.game.players[f.actor].off_turn
+            off[s.counter] = off.get(s.counter, 0) + n
+            return n != 0
         setattr(t, s.counter, getattr(t, s.counter) + n)
         return n != 0
 
@@ -169,6 +175,12 @@ class Interpreter(ControlStatements, LastingStatements):
         """The turn's coins so far go down by the amount, never below 0 (not the Potions)."""
         n = self._num(s.amount, f)
         t = self.game.turn
+        if f.actor != t.player:       # another player's turn: his own off-turn coins
+            off = self.game.players[f.actor].off_turn
+            before = off.get("coins", 0)
+            if n > 0:
+                off["coins"] = max(0, before - n)
+            return off.get("coins", 0) != before
         before = t.coins
         if n > 0:
             t.coins = max(0, before - n)
@@ -426,6 +438,8 @@ class Interpreter(ControlStatements, LastingStatements):
         """Whether a statement can do anything now: one whose cards are all gone (`this`
         already trashed, the gained card moved by another ability), or a gain from an empty
         pile, cannot (and asks nothing)."""
+        if s.__class__ is A.Exchange and not self.game.can_exchange(s.card):
+            return False                  # that pile is empty: not offered
         target = getattr(s, "target", None)
         if isinstance(target, A.AllOf):
             cards = still_there(self.ev.cards(target.expr, f))

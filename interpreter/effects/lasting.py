@@ -9,8 +9,8 @@ from dsl.language import ast as A
 
 from interpreter.core.decisions import Decision
 from .compiler import card_id_of
-from .expressions import Frame
-from interpreter.core.state import Later, Pending
+from .expressions import Frame, still_there
+from interpreter.core.state import Abiding, Later, Pending
 
 
 def is_condition(e, catalog) -> bool:
@@ -30,7 +30,32 @@ class LastingStatements:
                 A.ExtraTurn: self._extra_turn, A.Tokens: self._tokens,
                 A.NameCard: self._name_card, A.TurnBan: self._turn_ban,
                 A.MoveTokens: self._move_tokens, A.PlayAs: self._play_as,
-                A.Overpay: self._overpay, A.PayTokens: self._pay_tokens}
+                A.Overpay: self._overpay, A.PayTokens: self._pay_tokens,
+                A.Lasting: self._lasting, A.Exchange: self._exchange}
+
+    def _lasting(self, s: A.Lasting, f: Frame, optional):
+        """`rest of game ...` / `until next turn on ...`: an ability for the rest of the
+        game or until the card's player's next turn, once per play (Game.start_abiding).
+        A lasting Attack remembers who it did not affect when it was played."""
+        cards = cond = None
+        if s.card is not None:
+            if is_condition(s.card, self.game.catalog):
+                cond = s.card
+            else:
+                cards = self.ev.cards(s.card, f)
+                if not cards:
+                    return False
+        unaffected = frozenset(f.attack.unaffected) if f.attack is not None else frozenset()
+        self.game.start_abiding(Abiding(s.event, cards, cond, s.body, f, _this(f), s.who,
+                                        s.span, f.you, unaffected))
+        return True
+
+    def _exchange(self, s: A.Exchange, f: Frame, optional):
+        """`exchange this for ID` (Game.exchange): only a card still where it was."""
+        done = False
+        for c in still_there(self.ev.cards(s.target.expr, f)):
+            done = self.game.exchange(c, s.card, f.actor) or done
+        return done
 
     def play_as_options(self, spec: A.GainSpec, f: Frame) -> list:
         """The piles whose top card a `play ... as if it were SPEC` may choose: those a gain

@@ -52,7 +52,7 @@ class Events:
         """Whether anything can hear an event now (a superset of _listeners finding one):
         the card itself, a supply pile, a trigger started this turn, or a card that hears
         it from a hand or from play while someone holds one (the holdings tally says)."""
-        if self.turn.later or kind in self.supply_events or \
+        if self.turn.later or kind in self.supply_events or self.abiding or \
                 (card is not None and card.d.triggers):
             return True
         ids = self.held_listeners.get(kind)
@@ -87,11 +87,14 @@ class Events:
                             out.append((t, c, pl.index, c.zone))
         for d, t in self.supply_listeners:
             if t.on == kind and self._what(t, ev, None):
-                out.append((t, self.supply[d.id].top(), ev.player, None))
+                pile = self.pile_named(d.id)     # in the Supply or beside it
+                out.append((t, pile.top() if pile is not None else None, ev.player, None))
         for later in self.turn.later:
             if later.event == kind and later.frame.you == ev.player and \
                     self._later_hears(later, card):
                 out.append((later, later.source, later.frame.you, None))
+        if self.abiding:
+            out += self.abiding_listeners(ev)
         return out
 
     def _later_hears(self, later: Later, card) -> bool:
@@ -130,7 +133,8 @@ class Events:
         info = AttackInfo()
         if self.protection:
             for pl in self.players:
-                if pl.index != p and any(c.d.protects for c in pl.in_play.cards):
+                if pl.index != p and (pl.index in self.shielded or
+                                      any(c.d.protects for c in pl.in_play.cards)):
                     info.unaffected.add(pl.index)
         return info
 

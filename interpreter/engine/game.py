@@ -15,6 +15,7 @@ from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
 from .invariants import Invariants
+from .abiding import Abilities
 from .landscapes import Landscapes
 from .added_piles import add_piles, adds_piles
 from .masks import Masks
@@ -38,7 +39,8 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes):
+class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Abilities,
+           Landscapes):
     """A game in progress: players and their zones, the supply (its figures are kept by
     SupplyFigures), the turn (its phases in Phases), events (Events), what plays left for
     later turns, the agents who decide, and the log."""
@@ -144,6 +146,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
             self.has_modifiers = self.has_modifiers or d.changes_costs
             self.protection = self.protection or d.protects
             self.held_listeners = held_listeners([d], self.held_listeners)
+            self.listen_from_supply(d)
         self.keeps_history = self.keeps_history or d.reads_history
         self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card

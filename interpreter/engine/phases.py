@@ -27,20 +27,17 @@ class Phases:
             if turn.controller != turn.player:
                 who += f" (controlled by {self.name(turn.controller)})"
             self.say(f"-- turn of {who}")
-        if self.pending:
+        if self.pending or self.abiding_starts or self.abiding:
             pending = self.pending.pop(turn.player, None)
+            if self.abiding_starts or self.abiding:    # what lasts beyond a turn
+                pending = self.abiding_at_turn_start(turn.player, pending)
             if pending:
                 self._resolve_pending(turn.player, pending)
 
     def leave_for_next_turn(self, p: int, pending) -> None:
         """A play left something for player p's next turn: its card, and the cards whose
         effects played it (a Throne Room), stay in play until that turn's Clean-up."""
-        keeps, card = [], pending.source
-        parents = self.turn.played_by or {}
-        while card is not None and card.owner is not None and card not in keeps \
-                and card.zone is self.players[card.owner].in_play:
-            keeps.append(card)
-            card = parents.get(card.uid)
+        keeps = self.keeps_in_play(pending.source)
         pending.keeps = tuple(keeps)
         for c in keeps:
             self.staying[c.uid] = self.staying.get(c.uid, 0) + 1
@@ -73,7 +70,8 @@ class Phases:
         t = self.turn
         for _ in range(times):
             d = card.d                           # read again: a masked card is another
-            t.played.append(card)
+            if p == t.player:                    # (not another player's, off-turn)
+                t.played.append(card)
             if self.logging:
                 self.say(f"{self.name(p)} plays {d.id}")
             attack = None

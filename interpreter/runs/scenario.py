@@ -105,6 +105,9 @@ def _ids(cat, ids, where, *key) -> list:
     for i, cid in enumerate(ids):
         if cid not in cat.cards and not (key == ("kingdom",) and cat.is_kingdom(cid)):
             raise ScenarioError(f"{where(*key, i)}: unknown card '{cid}'")
+        if key != ("kingdom",) and cat.is_landscape(cid):
+            raise ScenarioError(f"{where(*key, i)}: '{cid}' is a landscape (an Event), not a "
+                                "card: no zone holds it; list it in kingdom:")
     return list(ids)
 
 

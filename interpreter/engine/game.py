@@ -494,3 +494,4 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Ab
         self.pending.clear()
         self.turn = None
         self.__dict__.pop("move", None)          # a game with masks: its own move (a cycle)
+        self.__dict__.pop("buyable", None)       # a game with Events: its own (a cycle too)

@@ -50,9 +50,6 @@ class Landscapes:
             return "it may be bought once per game"
         return None
 
-    def is_landscape_here(self, lid: str) -> bool:
-        return lid in self.landscapes
-
     def buy_landscape(self, p: int, lid: str) -> None:
         """Buy an Event (Game.buy has checked the phase): a Buy and its printed cost, then
         its effect for the buyer; never a gain, never a card bought."""

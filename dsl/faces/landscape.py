@@ -21,7 +21,7 @@ from .typesetting import PLAIN, Typesetting
 WIDTH, HEIGHT = 926, 600
 COST_AT = (86, 62, 42)               # the cost coin's centre and radius (top left)
 NAME_BOX = (150, 30, 626, 64)
-ART_BOX = (44, 108, 838, 164)       # as printed, the art takes the upper half...
+ART_BOX = (44, 108, 838, 164)        # as printed, the art takes the upper half
 TEXT_FRAME = (44, 282, 838, 198)
 TEXT_BOX = (70, 290, 786, 182)
 TYPE_BOX = (283, 492, 360, 54)
@@ -29,7 +29,7 @@ POTION_ROOM = 40                     # the name banner moves right by this for a
 BADGE_R = 22
 COMFORTABLE = 22                     # a text set smaller than this takes room from the art
 MAX_GROW = 140                       # ...up to this much
-LARGEST = 30                         # the text's largest size (a short Event's one line)
+LARGEST = 28                         # the text's largest size, as a card's
 
 
 def _cost(cost) -> list:

@@ -15,7 +15,7 @@ from dsl.text.i18n import locale_for
 from dsl.language.loader import load_shipped
 
 FAN_SET = Path(__file__).parent / "fixtures" / "fan_set"
-TILE = re.compile(r'<li class="tile" data-id="([a-z0-9_]+)" data-set="([^"]*)" '
+TILE = re.compile(r'<li class="tile(?: wide)?" data-id="([a-z0-9_]+)" data-set="([^"]*)" '
                   r'data-types="([^"]*)" data-cost="([^"]*)">')
 
 

@@ -1,6 +1,7 @@
 """`dsl print SETS... --out cards.pdf`: a print-and-play PDF of cards at their real size
-(59 x 91 mm, 3 x 3 on A4 or Letter, cut marks and bleed), in a locale, from the same faces
-as `dsl render` (the `print` extra: fpdf2 and Pillow)."""
+(59 x 91 mm, 3 x 3 on A4 or Letter, cut marks and bleed; a set's landscapes, its Events,
+91 x 59 mm, 2 x 4 on pages of their own), in a locale, from the same faces as `dsl render`
+(the `print` extra: fpdf2 and Pillow)."""
 from __future__ import annotations
 
 import sys
@@ -40,7 +41,7 @@ def _set_ids(args) -> set:
 def cmd_print(args) -> int:
     from dsl.faces.art import FaceError
     from dsl.faces.face import face_png
-    from dsl.faces.pdf import fpdf, sheet_pdf
+    from dsl.faces.pdf import fpdf, page_count, sheet_pdf
     from dsl.text.i18n import LocaleError, locale_for
     from .render import _write
     if not args.out.lower().endswith(".pdf"):
@@ -67,7 +68,7 @@ def cmd_print(args) -> int:
         print(f"dsl: {e}", file=sys.stderr)
         return 1
     _write(Path(args.out), data)
-    pages = -(-len(cards) // 9)
+    pages = page_count(faces, args.paper)
     print(f"wrote {args.out}: {len(cards)} card(s) on {pages} {args.paper} page(s)")
     return 0
 

@@ -240,5 +240,6 @@ def register(sub) -> None:
                    "instead of the subset of the glyphs the face uses (a few KB; needs "
                    "fontTools, else the face only names the font)")
     p.add_argument("--scale", type=float, default=1.0,
-                   help="png: pixels per face unit, 0.1 to 4 (1: 600 x 926 pixels)")
+                   help="png: pixels per face unit, 0.1 to 4 (1: 600 x 926 pixels; an "
+                        "Event, wide, 926 x 600)")
     p.set_defaults(func=cmd_render)

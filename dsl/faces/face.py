@@ -16,13 +16,15 @@ def set_name(card, catalog, locale) -> str:
 
 
 def build_face(card, catalog, locale, rendered=None) -> Face:
-    """The laid-out face of a card in a locale."""
+    """The laid-out face of a card in a locale: a landscape (an Event) is wide."""
+    from .landscape import landscape_layout
     from .layout import layout
     from .typesetting import for_locale
     from dsl.text.render import render_card
     rendered = rendered or render_card(card, catalog, locale)
-    return layout(rendered, card, set_name(card, catalog, locale), read_art(card),
-                  for_locale(locale))
+    draw = landscape_layout if card.landscape else layout
+    return draw(rendered, card, set_name(card, catalog, locale), read_art(card),
+                for_locale(locale))
 
 
 def face_svg(card, catalog, locale, embed_font: bool | None = None) -> str:
@@ -33,8 +35,8 @@ def face_svg(card, catalog, locale, embed_font: bool | None = None) -> str:
 
 
 def face_png(card, catalog, locale, scale: float = 1.0) -> bytes:
-    """The card face as PNG bytes (600 x 926 pixels at scale 1); needs Pillow (the png
-    extra), else FaceError says how to install it."""
+    """The card face as PNG bytes (600 x 926 pixels at scale 1, a landscape's 926 x 600);
+    needs Pillow (the png extra), else FaceError says how to install it."""
     from .png import pillow, to_png
     pillow()
     try:

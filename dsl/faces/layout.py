@@ -20,11 +20,14 @@ BANNER = "#fbf6e8"
 # the frame colour of each official type; a type not here (attack, a fan set's own) leaves
 # the colour to the others, and a card with none of these is an Action's parchment
 COLOURS = {"action": "#e9e0c9", "treasure": "#e5bd3f", "victory": "#8fc05c",
-           "curse": "#a06cbd", "reaction": "#6d9fd6", "duration": "#ef8f3a"}
+           "curse": "#a06cbd", "reaction": "#6d9fd6", "duration": "#ef8f3a",
+           "event": "#b9b7ae", "landmark": "#8fae86", "project": "#e3a38f"}
 LIGHT = {"action": "#f4efe2", "treasure": "#f6e3a6", "victory": "#d3e8bd",
-         "curse": "#ddc6e8", "reaction": "#cadcf1", "duration": "#f8d1ad"}
-# a Reaction or Duration colours the whole card, not half of it with the Action parchment
-WHOLE = ("reaction", "duration")
+         "curse": "#ddc6e8", "reaction": "#cadcf1", "duration": "#f8d1ad",
+         "event": "#e6e4de", "landmark": "#d5e3d0", "project": "#f4d7cd"}
+# a Reaction or Duration colours the whole card, not half of it with the Action parchment;
+# a landscape (Event: silver grey, Landmark: green, Project: salmon) wears its own colour
+WHOLE = ("reaction", "duration", "event", "landmark", "project")
 
 NAME_BOX = (40, 30, 520, 72)
 ART_BOX = (44, 114, 512, 338)

@@ -23,7 +23,8 @@ def fpdf():
 
 
 def sheet_pdf(faces: list[bytes], paper: str = "a4", title: str = "") -> bytes:
-    """The PDF of PNG `faces` (bytes each), 3 x 3 cards to a page of `paper`."""
+    """The PDF of PNG `faces` (bytes each), 3 x 3 cards to a page of `paper`; the wide
+    ones (landscapes: Events) after them on pages of their own, 2 x 4 to a page."""
     FPDF = fpdf()
     if not faces:
         raise FaceError("no cards to print")
@@ -32,20 +33,39 @@ def sheet_pdf(faces: list[bytes], paper: str = "a4", title: str = "") -> bytes:
     doc.set_creator("dominion-card-language (dsl print)")
     if title:
         doc.set_title(title)
-    at = 0
-    for page in pages(len(faces), paper):
-        doc.add_page()
-        x, y, w, h = page.bleed
-        doc.set_fill_color(*_edge_colour(faces[at]))
-        doc.rect(x, y, w, h, style="F")
-        for slot in page.slots:
-            doc.image(io.BytesIO(faces[at]), x=slot.x, y=slot.y, w=slot.w, h=slot.h)
-            at += 1
-        doc.set_draw_color(0, 0, 0)
-        doc.set_line_width(MARK_WIDTH)
-        for x1, y1, x2, y2 in page.marks:
-            doc.line(x1, y1, x2, y2)
+    wide = [is_wide(f) for f in faces]
+    for landscape in (False, True):
+        group = [f for f, w in zip(faces, wide) if w == landscape]
+        at = 0
+        for page in pages(len(group), paper, landscape):
+            doc.add_page()
+            x, y, w, h = page.bleed
+            doc.set_fill_color(*_edge_colour(group[at]))
+            doc.rect(x, y, w, h, style="F")
+            for slot in page.slots:
+                doc.image(io.BytesIO(group[at]), x=slot.x, y=slot.y, w=slot.w, h=slot.h)
+                at += 1
+            _cut_marks(doc, page)
     return bytes(doc.output())
+
+
+def page_count(faces: list[bytes], paper: str = "a4") -> int:
+    """How many pages `sheet_pdf` prints the faces on."""
+    wide = sum(map(is_wide, faces))
+    return len(pages(len(faces) - wide, paper)) + len(pages(wide, paper, True))
+
+
+def is_wide(png: bytes) -> bool:
+    """Whether a PNG face is wider than high (a landscape), read from its header."""
+    return int.from_bytes(png[16:20], "big") > int.from_bytes(png[20:24], "big")
+
+
+def _cut_marks(doc, page) -> None:
+    """A page's cut marks, thin black lines in the margin."""
+    doc.set_draw_color(0, 0, 0)
+    doc.set_line_width(MARK_WIDTH)
+    for x1, y1, x2, y2 in page.marks:
+        doc.line(x1, y1, x2, y2)
 
 
 def _edge_colour(png: bytes) -> tuple:

@@ -30,7 +30,6 @@ from .phrases import (  # noqa: F401 (BONUS is used by dsl.lint)
     WHILE_IN_PLAY,
 )
 from .clauses import bonus
-from .landscape_words import ONCE_PER
 from .idioms import combine
 from .sentences import block, context_for, merge, stmt
 from .context import Ctx, cap, is_call, mat_name, num, sentence
@@ -38,6 +37,7 @@ from .forms import english_articles
 from .agreement import sounds
 from .word_order import apply_rules
 from .forms import variant
+from .landscapes import landscape_lines
 from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
 from .mats import reminded_mats, vp_on_mat
@@ -271,10 +271,10 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
         lines += _program_lines(ctx, rest, prefix=BUY_OR_PLAY)
     else:
         lines += _program_lines(ctx, card.on_play)
-    if card.limit and lines:             # an Event's "Once per turn: ..."
-        lines[0] = ctx.t(ONCE_PER[card.limit], x=lines[0])
     if card.vp is not None and not vp_first:
         lines.append(_vp_line(ctx, card.vp))
+    if card.landscape:                  # an Event: what buying it does, one paragraph
+        lines = landscape_lines(ctx, card, lines)
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
               for mat in sorted(reminded_mats(card.on_play))]
     if any(isinstance(s, A.Lasting) and s.span == "game" for s in card.on_play):

@@ -26,3 +26,5 @@ FACES = N_("Faces")
 YAML = N_("The card file")
 SCENARIOS = N_("Scenarios ({n})")
 NO_SCENARIOS = N_("none")
+# the heading of a set's landscapes on its gallery page, by kind (`landscape: event`)
+LANDSCAPES = {"event": N_("Events"), "landmark": N_("Landmarks"), "project": N_("Projects")}

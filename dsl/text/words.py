@@ -11,6 +11,7 @@ from .token_phrases import FACE_DOWN, FACE_UP, TOKEN_NOT_OUT, TOKEN_OUT, YOUR_TO
 from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
                       is_names, mat_name, num, token_name)
 from .forms import variant
+from .landscape_words import HAVE_NONE_IN_PLAY
 from .phrases_mats import COINS_AT_LEAST, IN_ZONE, ON_MAT_IS, PREVIOUS_TURN, TURNS_IN_A_ROW
 
 
@@ -457,6 +458,8 @@ def condition(ctx: Ctx, c) -> str:
                 return ctx.t(COND["have_in"], kind=kind_adj(ctx, w.cond))
             if src == "hand" and c.op == "=" and not ctx.he:
                 return ctx.t(HAVE_NONE_IN_HAND, kind=kind_adj(ctx, w.cond))
+            if src == "in_play" and c.op == "=" and not ctx.he:
+                return ctx.t(HAVE_NONE_IN_PLAY, kind=kind_adj(ctx, w.cond))
             if cost_test(w.cond) is not None or src in ZONES and src not in ctx.bound and \
                     src not in ("revealed", "set_aside"):   # "there are any ... in your hand"
                 return ctx.t(COND["none_in" if c.op == "=" else "some_in"],

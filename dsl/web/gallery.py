@@ -152,9 +152,24 @@ def card_page_name(card_id: str, code: str, first: str) -> str:
     return f"{card_id}.html" if code == first else f"{card_id}.{code}.html"
 
 
+def _tiles(cards: list, loc, codes: list, wide: str = "") -> str:
+    """A list of tiles (face and name); `wide`: of landscapes (Events), twice as wide."""
+    if not cards:
+        return ""
+    code, cls = loc.code, f"tile {wide}".strip()
+    tiles = [f'<li class="{cls}" data-id="{esc(c.id)}" data-set="{esc(c.set)}" '
+             f'data-types="{esc(" ".join(c.types))}" data-cost="{esc(str(c.cost))}">'
+             f'<a href="cards/{esc(card_page_name(c.id, code, codes[0]))}">'
+             f'<img src="faces/{esc(c.id)}.{esc(code)}.svg" alt="{esc(loc.card_name(c)[0])}" '
+             f'loading="lazy"><span class="name">{esc(loc.card_name(c)[0])}</span></a></li>'
+             for c in cards]
+    return f'<ul class="{f"tiles {wide}".strip()}">\n' + "\n".join(tiles) + "\n</ul>"
+
+
 def index_page(cards: list, catalog, loc, codes: list) -> str:
     """The cards of one locale as tiles (face and name) under their sets' headings, by
-    cost within a set, with the three filters and the sort."""
+    cost within a set, a set's landscapes (Events) as wide tiles under their own heading
+    below its cards, with the three filters and the sort."""
     code = loc.code
     sets = sorted({c.set for c in cards})
     set_items = [(s, _set_name(catalog, s, code)) for s in sets]
@@ -164,18 +179,15 @@ def index_page(cards: list, catalog, loc, codes: list) -> str:
     cost_items = [(str(c), str(c)) for c in costs]
     sections = []
     for set_id, set_name in set_items:
-        tiles = []
-        for c in sorted((c for c in cards if c.set == set_id),
-                        key=lambda c: (_cost_key(c.cost), loc.card_name(c)[0].casefold())):
-            name = loc.card_name(c)[0]
-            tiles.append(
-                f'<li class="tile" data-id="{esc(c.id)}" data-set="{esc(c.set)}" '
-                f'data-types="{esc(" ".join(c.types))}" data-cost="{esc(str(c.cost))}">'
-                f'<a href="cards/{esc(card_page_name(c.id, code, codes[0]))}">'
-                f'<img src="faces/{esc(c.id)}.{esc(code)}.svg" alt="{esc(name)}" '
-                f'loading="lazy"><span class="name">{esc(name)}</span></a></li>')
+        in_set = sorted((c for c in cards if c.set == set_id),
+                        key=lambda c: (_cost_key(c.cost), loc.card_name(c)[0].casefold()))
+        body = _tiles([c for c in in_set if not c.landscape], loc, codes)
+        for kind in sorted({c.landscape for c in in_set if c.landscape}):
+            heading = _t(loc, W.LANDSCAPES[kind]) if kind in W.LANDSCAPES else kind
+            body += (f'<h3 class="landscapes">{esc(heading)}</h3>' +
+                     _tiles([c for c in in_set if c.landscape == kind], loc, codes, "wide"))
         sections.append(f'<section class="set" data-set="{esc(set_id)}"><h2>{esc(set_name)}</h2>'
-                        f'<ul class="tiles">\n' + "\n".join(tiles) + '\n</ul></section>')
+                        f'{body}</section>')
     shown = loc.ngettext(W.SHOWN[0], W.SHOWN[1], len(cards))     # "{shown} of {total} cards"
     parts = esc(shown).split("{shown}")
     count = (parts[0] + f'<span id="shown">{len(cards)}</span>' + "".join(parts[1:])) \
@@ -206,8 +218,9 @@ def card_page(card, catalog, locales: list, yaml_text: str, scenarios: list, pag
     set_name = _set_name(catalog, card.set, first.code)
     types = " – ".join(first.type_name(t, catalog)[0] for t in card.types)
     full = _t(first, W.FULL_SIZE)
+    wide = ' wide' if card.landscape else ''
     faces = "".join(
-        f'<figure class="face"><a href="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
+        f'<figure class="face{wide}"><a href="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
         f'title="{esc(full)}"><img src="../faces/{esc(card.id)}.{esc(loc.code)}.svg" '
         f'alt="{esc(loc.card_name(card)[0])} ({esc(loc.code)})"></a>'
         f'<figcaption lang="{esc(loc.code)}">{esc(loc.code)}: {esc(loc.card_name(card)[0])}'
@@ -253,15 +266,16 @@ def bounded_face(card, catalog, locale) -> tuple[str | None, str | None]:
         return None, f"no face: {e}"
 
 
-def _placeholder(note: str) -> str:
-    """An SVG in a face's place that says why there is no face."""
+def _placeholder(note: str, wide: bool = False) -> str:
+    """An SVG in a face's place that says why there is no face (wide: a landscape's)."""
     words, lines = note.split(), [""]
     for w in words:
         lines[-1:] = [lines[-1] + " " + w] if len(lines[-1]) + len(w) < 34 else [lines[-1], w]
     rows = "".join(f'<text x="40" y="{120 + 40 * i}" font-size="26">{esc(t.strip())}</text>'
                    for i, t in enumerate(lines))
-    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 926" width="600" '
-            f'height="926"><rect width="600" height="926" fill="#ddd"/>{rows}</svg>')
+    w, h = (926, 600) if wide else (600, 926)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+            f'height="{h}"><rect width="{w}" height="{h}" fill="#ddd"/>{rows}</svg>')
 
 
 def _card_text(card) -> str:
@@ -287,7 +301,7 @@ def site_files(catalog, locales: list) -> dict[str, str]:
             face, note = bounded_face(c, catalog, loc)
             if note:
                 print(f"dsl gallery: {c.path}: {note}", file=sys.stderr)
-            out[f"faces/{c.id}.{loc.code}.svg"] = face or _placeholder(note)
+            out[f"faces/{c.id}.{loc.code}.svg"] = face or _placeholder(note, bool(c.landscape))
     for c in cards:
         text = _card_text(c)
         for loc in locales:

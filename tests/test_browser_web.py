@@ -71,7 +71,7 @@ def test_gallery_shows_every_card_and_filters_work(page, site):
     cat = open_sets([FAN_SET]).catalog
     page.goto((site / "index.html").as_uri())
     assert visible_ids(page) == sorted(cat.cards)
-    assert page.text_content("#shown") == str(len(cat.cards)) == "206"
+    assert page.text_content("#shown") == str(len(cat.cards)) == "295"
     page.wait_for_function("() => document.querySelector('.tile img').naturalWidth > 0")
 
     def expect(set_="", type_="", cost=""):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -183,8 +184,9 @@ def web_steps(check: Checker, dsl: str, fan: Path, tmp: Path) -> None:
     site = tmp / "work" / "site"
     check.run("dsl gallery (shipped and a fan set)", [dsl, "gallery", str(site), "--cards",
                                                        str(fan)],
-              lambda out: (site / "index.html").read_text(encoding="utf-8")
-              .count('class="tile"') == int(out.split()[0]) > 150   # "N cards in ..."
+              lambda out: len(re.findall(r'class="tile( wide)?"', (site / "index.html")
+                                         .read_text(encoding="utf-8")))
+              == int(out.split()[0]) > 150       # "N cards in ...", Events as wide tiles
               and (site / "gallery.js").is_file()
               and (site / "faces" / "apprentice_smith.hu.svg").is_file())
     serve = subprocess.Popen([dsl, "serve", "--port", "0", "--cards", str(fan)],

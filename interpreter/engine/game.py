@@ -24,7 +24,7 @@ from .mats import Mats
 from .own_tokens import OwnTokens
 from .phases import Phases
 from .spending import Spending
-from interpreter.core.setup import (GameError, held_listeners, listen_zones,
+from interpreter.core.setup import (GameError, given_tokens, held_listeners, listen_zones,
                                     set_rules_in_force, setup_plan)
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
@@ -114,6 +114,8 @@ class Game(TurnHooks, Costs, SupplyFigures, Events, Phases, Masks, Invariants, S
         self.plan = plan
         self.turn = TurnState(player=0, controller=0)
         self.hook_events()            # the turn loop's hooks some card needs (hooks.py)
+        if plan.token_kinds:
+            self.hook_tokens(plan.token_kinds)
         if deal:
             self.deal()
             self.start_turn(self.turn)
@@ -153,6 +155,7 @@ class Game(TurnHooks, Costs, SupplyFigures, Events, Phases, Masks, Invariants, S
             self.listen_zones = listen_zones([d], self.listen_zones)
             self.listen_from_supply(d)
             self.hook_events()
+        self.hook_tokens(given_tokens([d]))
         self.keeps_history = self.keeps_history or d.reads_history
         self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card

@@ -1,11 +1,11 @@
 """The turn loop's hooks (part of Game): a game starts its turns, cleans up and plays a
 turn the plain way (Phases.start_turn, Phases.cleanup, turns.plain_turn), and puts the
-hooked way in their place (an attribute of the game) the first time it has something that
-uses it: at setup, or when a card brought in later listens (Game.new_card), for the events
-of the turn's moments (`turn_start`, `buy_end`, `cleanup_end`); during the game, for an
-ability that lasts beyond its turn (abiding.py), a bonus a player got off his turn
-(Interpreter._add) and a token a player got that he may spend (Game.add_tokens). So no
-step of a game that uses none of them tests for them."""
+hooked way in their place (an attribute of the game) when it has something that uses it:
+at setup (a card of the game hears the turn's moments, `turn_start`, `buy_end`,
+`cleanup_end`, or gives tokens a set's rule lets players spend), when a card is brought in
+(Game.new_card), and when it happens (an ability that lasts beyond its turn, abiding.py; a
+bonus a player got off his turn, Interpreter._add; tokens he may spend given otherwise,
+Game.add_tokens). So no step of a game that uses none of them tests for them."""
 from __future__ import annotations
 
 from .turns import plain_turn, spending_turn
@@ -18,6 +18,12 @@ class TurnHooks:
     discard_called_off_turn, rules, catalog)."""
 
     turn_loop = staticmethod(plain_turn)   # turns.play_turn's body, one turn
+
+    def hook_tokens(self, kinds) -> None:
+        """Cards of the game give tokens of these kinds (SetupPlan.token_kinds): one a
+        set's rule lets players spend asks every turn whether to spend them."""
+        for kind in kinds:
+            self.hook_spending(kind)
 
     def hook_events(self) -> None:
         """The hooks the events the game listens to need (after `listened` grew)."""
@@ -36,8 +42,8 @@ class TurnHooks:
             self.cleanup = self.cleanup_hooked
 
     def hook_spending(self, kind: str) -> None:
-        """A player got tokens of a kind: if it is spent by a set's rule, his turns (and
-        everyone's) ask whether to spend them."""
+        """Tokens of a kind can be got (a card of the game gives them, or a player got
+        some): if a set's rule spends them, the turns ask whether to spend them."""
         if "turn_loop" not in self.__dict__ and kind in self.catalog.spendable():
             self.turn_loop = spending_turn
 

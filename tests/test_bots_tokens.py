@@ -49,7 +49,7 @@ def table(kingdom, hand=(), deck=(), chips=0, coins=0, buys=1, agents=None, owne
     for _ in range(5):
         game.new_card("copper", game.players[1].deck, 1)
     if chips:
-        p1.tokens["chips"] = chips
+        game.add_tokens(0, "chips", chips)     # his turn may spend them
     game.turn.coins, game.turn.buys = coins, buys
     return game
 
@@ -223,7 +223,7 @@ def test_the_terminal_shows_tokens_and_asks_an_amount_within_its_bounds():
     out = io.StringIO()
     human = HumanAgent(0, inp=io.StringIO("9\nx\n2\n"), out=out, catalog=CATALOG)
     game = table(["chip_press"], hand=["copper"], chips=3, agents=[human, bot()])
-    game.players[1].tokens["chips"] = 1
+    game.add_tokens(1, "chips", 1)
     play_turn_until_spend = Decision(0, "amount", "spend", "spend chips tokens", (0, 3), 0, 3,
                                      source="chips")
     assert human.decide(game, play_turn_until_spend) == 2
@@ -314,7 +314,7 @@ def test_tokens_spent_for_actions_one_at_a_time_when_an_action_waits():
     # hand and one Action: a Helper spent for the second Smithy, the other kept
     game = table(["smithy"], hand=["smithy", "smithy", "copper"], deck=["copper"] * 8,
                  agents=[bot("bm:smithy"), bot()])
-    game.players[0].tokens["helpers"] = 2
+    game.add_tokens(0, "helpers", 2)
     play_turn(game)
     assert game.log.count("p1 plays smithy") == 2 and "p1 spends 1 helpers" in game.log
     assert game.players[0].tokens["helpers"] == 1
@@ -322,7 +322,7 @@ def test_tokens_spent_for_actions_one_at_a_time_when_an_action_waits():
 
 def test_no_action_to_play_no_token_spent_for_actions():
     game = table(["smithy"], hand=["copper", "copper"], agents=[bot("bm:smithy"), bot()])
-    game.players[0].tokens["helpers"] = 2
+    game.add_tokens(0, "helpers", 2)
     play_turn(game)
     assert game.players[0].tokens["helpers"] == 2
 
@@ -346,10 +346,10 @@ def test_tokens_that_cost_coins_are_offered_only_as_far_as_the_coins_go():
     for seed in range(12):
         game = table(["chip_press"], hand=["copper", "copper"], agents=[
             RandomBot(random.Random(seed)), bot()])
-        game.players[0].tokens["loans"] = 5
+        game.add_tokens(0, "loans", 5)
         play_turn(game)
         assert 3 <= game.players[0].tokens["loans"] <= 5
     game = table(["chip_press"], hand=["copper", "copper"])
-    game.players[0].tokens["loans"] = 5
+    game.add_tokens(0, "loans", 5)
     play_turn(game)
     assert game.players[0].tokens["loans"] == 5

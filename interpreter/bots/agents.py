@@ -224,12 +224,23 @@ class Bot:
             return None
         frame = self.frame_for(game.turn.player)
         endgame = game.to_end <= 1            # a gain could end the game
-        landscapes = game.landscapes          # Events (in most games none)
+        if game.landscapes:                   # Events (in most games none)
+            return self._buy_with_events(game, decider, entries, frame, endgame)
         for cid, cond in entries:
-            if landscapes and cid in landscapes:
-                if cid in game.turn.landscapes_bought or \
-                        not worth_buying(game, game.turn.player, self, landscapes[cid]):
-                    continue                  # once a turn; and when worth its cost
+            if cond is None or cond(game, frame):
+                if endgame and loses_by_ending(game, decider, cid):
+                    continue
+                return cid
+        return None
+
+    def _buy_with_events(self, game, decider: int, entries, frame, endgame: bool):
+        """buy_choice's loop in a game with Events: an Event once a turn, when worth its
+        cost."""
+        landscapes = game.landscapes
+        for cid, cond in entries:
+            if cid in landscapes and (cid in game.turn.landscapes_bought or not worth_buying(
+                    game, game.turn.player, self, landscapes[cid])):
+                continue
             if cond is None or cond(game, frame):
                 if endgame and loses_by_ending(game, decider, cid):
                     continue

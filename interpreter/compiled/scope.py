@@ -216,9 +216,10 @@ def lost_tallies(scope, a: str, x) -> list:
 def _kingdom_checks(plan) -> None:
     """What the kingdom's piles do from the Supply, which the compiled game leaves out."""
     if plan.setup_cards:
-        raise Unsupported("a card with setup steps")
+        raise Unsupported(f"{plan.setup_cards[0].id}: a card with setup steps")
     if plan.supply_listeners:
-        raise Unsupported("a card that hears events from the Supply")
+        d, t = plan.supply_listeners[0]
+        raise Unsupported(f"{d.id}: a card that hears events from the Supply (on {t.on})")
     if plan.landscapes:
         d = plan.landscapes[0]
         raise Unsupported(f"{d.id}: a landscape ({d.landscape}) in the kingdom, bought "

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from dsl.language.walk import token_kinds
+
 
 class GameError(Exception):
     """A step that the rules do not allow (playing a card not in hand, an unaffordable buy)."""
@@ -44,6 +46,9 @@ class SetupPlan:
                              # kingdom's order: no pile, no zone (usually none)
     listen_zones: tuple = ("hand", "in_play")   # the zones cards listen from: hand, play
                              # and the mats some card listens from (`where: tavern mat`)
+    token_kinds: frozenset = frozenset()   # the kinds of tokens any card here gives or
+                             # takes (`+1 coffers token`): a spendable one asks the turns
+                             # to spend them (engine/hooks.py)
 
 
 _PLANS: dict = {}
@@ -129,6 +134,7 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
                                for t in d.triggers if t.where == "supply"),
         held_listeners=held_listeners(every),
         listen_zones=listen_zones(every),
+        token_kinds=given_tokens(every),
         has_modifiers=any(d.changes_costs for d in every),
         setup_cards=tuple(d for d in defs if d.setup),
         pile_modifiers=tuple((d, m) for d in defs for m in d.modifiers
@@ -217,6 +223,11 @@ def held_listeners(defs, known: dict | None = None) -> dict:
                     d.id not in out.setdefault(t.on, []):
                 out[t.on].append(d.id)
     return {kind: tuple(ids) for kind, ids in out.items()}
+
+
+def given_tokens(defs) -> frozenset:
+    """The kinds of tokens the cards' effects, triggers and setup steps give or take."""
+    return frozenset(k for d in defs for k in token_kinds((d.on_play, d.triggers, d.setup)))
 
 
 def listen_zones(defs, known: tuple = ("hand", "in_play")) -> tuple:

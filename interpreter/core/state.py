@@ -307,6 +307,8 @@ class TurnState:
     played_by = None                   # card uid -> the card whose effect played it
     cost_changes = ()                  # (delta, kind or None) started by plays
     banned = frozenset()               # card ids its plays forbid buying for the rest of it
+    cleanup_changed = False            # a play changed the Clean-up's draw, or it has
+                                       # other players' cards to discard first (hooks.py)
     cleanup_draw = None                # the Clean-up's hand size, if a play changed it
     run = 1                            # turns in a row of this player, this one included
     aside_trash = ()                   # a possessed player's trashed cards, set aside

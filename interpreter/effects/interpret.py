@@ -170,6 +170,7 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         if n > 0 and g.next_coins and s.counter == "coins":    # a -$1 token taken
             n = g.coins_got(f.actor, n, f.source)
         if f.actor != t.player:       # another player's turn: his own, wasted (Caravan Guard)
+            g.hook_turn_start()       # forgotten when his turn starts (hooks.py)
             off = g.players[f.actor].off_turn
             off[s.counter] = off.get(s.counter, 0) + n
             return n != 0
@@ -181,6 +182,7 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         n = self._num(s.amount, f)
         t = self.game.turn
         if f.actor != t.player:       # another player's turn: his own off-turn coins
+            self.game.hook_turn_start()
             off = self.game.players[f.actor].off_turn
             before = off.get("coins", 0)
             if n > 0:

@@ -109,11 +109,13 @@ class LastingStatements:
         return bool(delta)
 
     def _turn_draw(self, s: A.TurnDraw, f: Frame, optional):
+        t = self.game.turn
+        t.cleanup_changed = True     # Game.cleanup_hand works the draw out
         if s.more:                   # `draws 2 more cards`: on top of any hand size set
             n = self._num(s.amount, f)
-            self.game.turn.cleanup_more += n
+            t.cleanup_more += n
             return n != 0
-        self.game.turn.cleanup_draw = max(0, self._num(s.amount, f))
+        t.cleanup_draw = max(0, self._num(s.amount, f))
         return True
 
     def _call(self, s: A.CallCard, f: Frame, optional):

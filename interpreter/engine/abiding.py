@@ -32,6 +32,7 @@ class Abilities:
         turn: the card (and what played it) stays in play for good, or until the Clean-up
         of that turn."""
         p = a.owner
+        self.hook_turn_start()           # the start of a turn now looks at it (hooks.py)
         if a.span == "game":
             for c in self.keeps_in_play(a.source):      # never released: in play for good
                 self.staying[c.uid] = self.staying.get(c.uid, 0) + 1
@@ -49,6 +50,7 @@ class Abilities:
                 self.abiding = []
             self.abiding.append(a)
             self.listened.add(a.event)
+            self.hook_events()
         if self.logging:
             what = a.source.id if a.source is not None else a.frame.source
             span = "for the rest of the game" if a.span == "game" else \

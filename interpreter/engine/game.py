@@ -14,6 +14,7 @@ from interpreter.core.decisions import Decision
 from interpreter.effects.interpret import Interpreter
 from .costs import Costs
 from .events import NOTHING_LISTENED, Events
+from .hooks import HOOKED, TurnHooks
 from .invariants import Invariants
 from .landscapes import Landscapes
 from .abiding import Abilities
@@ -23,7 +24,7 @@ from .mats import Mats
 from .own_tokens import OwnTokens
 from .phases import Phases
 from .spending import Spending
-from interpreter.core.setup import (GameError, held_listeners, listen_zones,
+from interpreter.core.setup import (GameError, given_tokens, held_listeners, listen_zones,
                                     set_rules_in_force, setup_plan)
 from .supply import SupplyFigures
 from interpreter.core.state import Card, Pile, Player, TurnState, Zone, shuffle
@@ -41,8 +42,8 @@ def winners_of(scores: list, turns: list, tie_break: str) -> list[int]:
     return tied
 
 
-class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, Landscapes,
-           Mats, Abilities, OwnTokens):
+class Game(TurnHooks, Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending,
+           Landscapes, Mats, Abilities, OwnTokens):
     """A game in progress: players and zones, the supply (figures: SupplyFigures), the turn
     (Phases), events (Events), what plays left for later turns, agents and the log."""
 
@@ -112,6 +113,9 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
         self.total_cards = sum(self.pile_sizes) + sum(map(len, self.aside.values()))
         self.plan = plan
         self.turn = TurnState(player=0, controller=0)
+        self.hook_events()            # the turn loop's hooks some card needs (hooks.py)
+        if plan.token_kinds:
+            self.hook_tokens(plan.token_kinds)
         if deal:
             self.deal()
             self.start_turn(self.turn)
@@ -150,6 +154,8 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
             self.held_listeners = held_listeners([d], self.held_listeners)
             self.listen_zones = listen_zones([d], self.listen_zones)
             self.listen_from_supply(d)
+            self.hook_events()
+        self.hook_tokens(given_tokens([d]))
         self.keeps_history = self.keeps_history or d.reads_history
         self.buy_limits = self.buy_limits or d.buy_if is not None or d.bans_buys
         return card
@@ -409,16 +415,6 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
                      f"{'its pile' if own_pile else 'the supply'}")
         return True
 
-    def add_tokens(self, p: int, kind: str, n: int) -> bool:
-        """Give (n > 0) or take (n < 0) a player's tokens of a kind; never below none."""
-        tokens = self.players[p].tokens
-        have = tokens.get(kind, 0)
-        tokens[kind] = max(0, have + n)
-        if tokens[kind] != have and self.logging:
-            self.say(f"{self.name(p)} {'takes' if n > 0 else 'loses'} {abs(tokens[kind] - have)}"
-                     f" {kind} token(s)")
-        return tokens[kind] != have
-
     def starting_pile_size(self, cid) -> int:
         """How many cards a supply pile had when the game was set up (0: no such pile)."""
         return next((size for c, _, size in self.plan.piles if c == cid), 0)
@@ -496,5 +492,5 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
         self._interp = None
         self.pending.clear()
         self.turn = None
-        for own in ("move", "buyable", "draw", "_gained"):   # a game's own (masks, Events,
-            self.__dict__.pop(own, None)                    # tokens): cycles
+        for own in ("move", "buyable", "draw", "_gained") + HOOKED:   # a game's own (masks,
+            self.__dict__.pop(own, None)                    # Events, tokens, hooks): cycles

@@ -61,8 +61,9 @@ class Mats:
         if self.logging:
             self.say(f"{self.name(p)} calls {card.id}")
         t = self.turn
-        if p != t.player:
+        if p != t.player:            # discarded before the Clean-up's draw (cleanup_hand)
             t.called_off = t.called_off + (card,)
+            t.cleanup_changed = True
         return True
 
     def action_resolved(self, p: int, card) -> None:

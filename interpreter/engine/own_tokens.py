@@ -234,6 +234,7 @@ class OwnTokens:
             self._gained = self._gained_inheriting
         self.inherited.setdefault(name, {})[p] = merged
         self.listened = self.listened | {t.on for t in merged.triggers} | merged.turn_events
+        self.hook_events()
         self.has_modifiers = self.has_modifiers or merged.changes_costs
         self.protection = self.protection or merged.protects
         self.held_listeners = held_listeners([merged], self.held_listeners)

@@ -13,14 +13,13 @@ class Phases:
 
     # ---- the start of a turn ---------------------------------------------------------------
     def start_turn(self, turn: TurnState, abilities: bool = True) -> None:
-        """Start a turn: what earlier plays left for it, and (unless `abilities` is false:
-        a scenario's position, already past the start) what hears the turn's start."""
+        """Start a turn: what earlier plays left for it (Durations). A game in which
+        something hears the start of a turn, lasts beyond a turn or gave a player bonuses
+        off his turn starts its turns with TurnHooks.start_turn_hooked (hooks.py), which
+        `abilities` is for."""
         self.turn = turn
-        pl = self.players[turn.player]
         if not turn.extra:
-            pl.turns += 1
-        if pl.off_turn:
-            pl.off_turn.clear()              # his own turn starts afresh
+            self.players[turn.player].turns += 1
         interp = self._interp
         if interp is not None:
             interp.work = 0
@@ -31,11 +30,10 @@ class Phases:
             if turn.no_card_buys:
                 who += " (no card can be bought)"
             self.say(f"-- turn of {who}")
-        pending = self.pending.pop(turn.player, None) if self.pending else None
-        if self.abiding_starts or self.abiding:        # what lasts beyond a turn
-            pending = self.abiding_at_turn_start(turn.player, pending)
-        if pending or abilities and "turn_start" in self.listened:
-            self.start_of_turn(turn.player, pending or ())     # mats.py
+        if self.pending:
+            pending = self.pending.pop(turn.player, None)
+            if pending:
+                self.start_of_turn(turn.player, pending)     # mats.py
 
     def leave_for_next_turn(self, p: int, pending) -> None:
         """A play left something for player p's next turn: its card, and the cards whose
@@ -167,14 +165,14 @@ class Phases:
         t.buys -= 1
         t.coins -= cost.coins
         t.potions -= cost.potion
-        earlier = t.bought
-        t.bought = True
         if not (self.keeps_history or self.logging or "buy" in self.listened):
+            t.bought = True
             self.gain_from_pile(p, pile)         # nothing to know of the buy itself
             return
-        card = pile.cards[-1] if pile.cards else pile.top_card_made()
-        if earlier:
+        if t.bought:
             t.earlier_buys = True            # (an overpay's tokens: only at the first buy)
+        t.bought = True
+        card = pile.cards[-1] if pile.cards else pile.top_card_made()
         if self.keeps_history:
             t.buys_made += ((p, card),)
         if self.logging:
@@ -190,12 +188,12 @@ class Phases:
 
     # ---- Clean-up and the next turn --------------------------------------------------------
     def cleanup(self) -> None:
+        """Clean-up: play and hand discarded, a new hand drawn (what a play changed about
+        that draw: Game.cleanup_hand). A game in which something hears the end of the Buy
+        phase or of Clean-up cleans up with TurnHooks.cleanup_hooked (hooks.py)."""
         t = self.turn
         p = t.player
         pl = self.players[p]
-        if "buy_end" in self.listened and t.phase != "cleanup":
-            t.phase = "buy"
-            self.fire("buy_end", p, None)         # the end of the Buy phase
         t.phase = "cleanup"
         if "cleanup_start" in self.listened:   # fire()'s first test (as Game.gain)
             self.fire("cleanup_start", p, None)
@@ -214,17 +212,13 @@ class Phases:
             discard.cards += rest
             if self.masks:                       # a card that played as another
                 self.unmask_left_play()
-            if t.called_off:                     # cards other players called this turn
-                self.discard_called_off_turn()
-            self.draw(p, (self.rules.hand_size if t.cleanup_draw is None else t.cleanup_draw)
-                      + t.cleanup_more)
+            self.draw(p, self.cleanup_hand(t) if t.cleanup_changed else
+                      self.rules.hand_size)
             for c in t.aside_trash:            # returned after Clean-up, not gained
                 if c.zone is pl.set_aside:
                     self.move(c, pl.discard)
         finally:
             self.in_cleanup = False
-        if "cleanup_end" in self.listened:      # after Clean-up's draw
-            self.fire("cleanup_end", p, None)
 
     def _leave_play(self, p: int, pl) -> list:
         """Clean-up's discarding from play when some cards stay in play or a discard from

@@ -1,8 +1,9 @@
 """Player tokens a set lets players spend (part of Game): spending them by the rules of
 their kind (set.yaml `tokens: [{spend: ...}]`: Coffers, Villagers, Debt), paying them
 (`pay up to N KIND tokens`), and overpaying for a card (`overpay`), which may spend the
-tokens the buyer could still spend. A game whose catalog declares no spendable kind never
-looks at any of this."""
+tokens the buyer could still spend; and giving a player tokens (add_tokens: one of a kind
+he may spend puts the turn that asks about spending in place, hooks.py). A game in which
+no player gets a token he may spend never looks at any of this."""
 from __future__ import annotations
 
 from interpreter.core.decisions import Decision
@@ -58,6 +59,18 @@ class Spending:
         if rule.gives:
             for _ in range(n):
                 self.interp.run_spend(p, kind, rule.gives)
+
+    def add_tokens(self, p: int, kind: str, n: int) -> bool:
+        """Give (n > 0) or take (n < 0) a player's tokens of a kind; never below none."""
+        tokens = self.players[p].tokens
+        have = tokens.get(kind, 0)
+        tokens[kind] = max(0, have + n)
+        if n > 0:
+            self.hook_spending(kind)             # his turns may spend them (hooks.py)
+        if tokens[kind] != have and self.logging:
+            self.say(f"{self.name(p)} {'takes' if n > 0 else 'loses'} {abs(tokens[kind] - have)}"
+                     f" {kind} token(s)")
+        return tokens[kind] != have
 
     def pay_tokens(self, p: int, kind: str, n: int) -> int:
         """Player p pays (removes) up to n of his tokens of a kind; how many he paid."""

@@ -208,6 +208,8 @@ def _set_up(game, setup: dict, cat, names, where) -> None:
         for zname, ids in (zones or {}).items():
             if zname == "tokens":
                 pl.tokens.update(ids)
+                for kind in ids:          # his turns may spend them
+                    game.hook_spending(kind)
                 continue
             if zname in OWN_KEYS:
                 try:

@@ -40,6 +40,8 @@ class SetupPlan:
     mixed: tuple = ()        # (slot, ((definition, copies), ...)) of the mixed piles
     aside_mixed: tuple = ()  # (pile id, ((definition, copies), ...), shuffled, size, take
                              # any) of the mixed piles beside the Supply (the Prizes)
+    named_by: dict = None    # card id of a `take: any` pile beside the Supply -> the names
+                             # a gain must give to look at it (`pile_names`)
     landscapes: tuple = ()   # definitions of the landscapes (Events) in the game, in the
                              # kingdom's order: no pile, no zone (usually none)
     listen_zones: tuple = ("hand", "in_play")   # the zones cards listen from: hand, play
@@ -151,7 +153,28 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         aside=aside,
         mixed=mixed_slots,
         aside_mixed=aside_mixed,
+        named_by=pile_names(catalog, aside_mixed),
     )
+
+
+def pile_names(catalog, aside_mixed: tuple) -> dict:
+    """Card id -> the names that name it specifically, for each card of a `take: any`
+    pile beside the Supply: its id, the pile's id, and each of its types that no card
+    outside that pile has (the Prizes' `prize`, not `action` or `treasure`). A gain of a
+    card by kind, cost or condition takes from the Supply only; it looks at such a pile
+    only when its kind or condition gives one of these names (Tournament's `gain card
+    where prize or duchy`), so `gain treasure` never offers a Prize."""
+    out: dict = {}
+    for pid, kinds, _, _, take_any in aside_mixed:
+        if not take_any:
+            continue
+        ids = {d.id for d, _ in kinds}
+        elsewhere = {t for cid, d in catalog.cards.items() if cid not in ids
+                     for t in d.types}
+        own = {t for d, _ in kinds for t in d.types} - elsewhere
+        for d, _ in kinds:
+            out[d.id] = frozenset({d.id, pid} | (set(d.types) & own))
+    return out
 
 
 def _each_id(defs: list) -> list:

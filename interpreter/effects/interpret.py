@@ -60,7 +60,9 @@ _NAMED: dict = {}
 
 def names_in(spec: A.GainSpec) -> frozenset:
     """The names a gain's kind and condition give (card ids, types): a card beside the
-    Supply in a `take: any` pile is offered only to a gain that names it or its type."""
+    Supply in a `take: any` pile is offered only to a gain that names it, its pile or a
+    type only cards of its pile have (`Game.named_by`; `gain treasure` takes from the
+    Supply only)."""
     hit = _NAMED.get(id(spec))
     if hit is None or hit[0] is not spec:
         found = {n.name for n in nodes(spec.cond) if n.__class__ is A.Name} \
@@ -322,8 +324,7 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         if g.take_any:                   # a `take: any` pile beside the Supply (the Prizes)
             named = names_in(spec)
             for cid, pile in g.take_any.items():
-                card = g.taken_any(cid) if cid in named or named & set(
-                    g.catalog.cards[cid].types) else None
+                card = g.taken_any(cid) if named & g.named_by[cid] else None
                 if card is None or (names is not None and cid not in names):
                     continue
                 d = card.d

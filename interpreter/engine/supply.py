@@ -35,6 +35,7 @@ class SupplyFigures:
         self.aside = {cid: AsidePile(cid, d, size, alloc) for cid, d, size in plan.aside}
         self.homes = dict(self.aside)
         self.take_any: dict = {}     # card id -> its `take: any` pile beside the Supply
+        self.named_by = plan.named_by or {}  # such a card id -> the names that name it
         if plan.mixed:
             self._set_up_mixed(plan, alloc)
         if plan.aside_mixed:

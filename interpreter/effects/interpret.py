@@ -449,6 +449,8 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         pile, cannot (and asks nothing)."""
         if s.__class__ is A.Exchange and not self.game.can_exchange(s.card):
             return False                  # that pile is empty: not offered
+        if s.__class__ is A.AsYou:        # `you: gain copy of it`
+            return self.can_act(s.stmt, f.child(actor=f.you))
         target = getattr(s, "target", None)
         if isinstance(target, A.AllOf):
             cards = still_there(self.ev.cards(target.expr, f))

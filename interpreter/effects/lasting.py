@@ -35,18 +35,23 @@ class LastingStatements:
                 A.CallCard: self._call, A.Lasting: self._lasting,
                 A.Exchange: self._exchange}
 
+    def _cards_or_condition(self, card, f: Frame):
+        """What a waiting ability is about: (cards, None) for the cards an expression names
+        now (an empty tuple when none: nothing waits), (None, condition) for a condition
+        tested when the event comes, (None, None) for any card."""
+        if card is None:
+            return None, None
+        if is_condition(card, self.game.catalog):
+            return None, card
+        return tuple(self.ev.cards(card, f)), None
+
     def _lasting(self, s: A.Lasting, f: Frame, optional):
         """`rest of game ...` / `until next turn on ...`: an ability for the rest of the
         game or until the card's player's next turn, once per play (Game.start_abiding).
         A lasting Attack remembers who it did not affect when it was played."""
-        cards = cond = None
-        if s.card is not None:
-            if is_condition(s.card, self.game.catalog):
-                cond = s.card
-            else:
-                cards = self.ev.cards(s.card, f)
-                if not cards:
-                    return False
+        cards, cond = self._cards_or_condition(s.card, f)
+        if cards == ():
+            return False
         unaffected = frozenset(f.attack.unaffected) if f.attack is not None else frozenset()
         self.game.start_abiding(Abiding(s.event, cards, cond, s.body, f, _this(f), s.who,
                                         s.span, f.you, unaffected))
@@ -88,14 +93,9 @@ class LastingStatements:
         return True
 
     def _later(self, s: A.Later, f: Frame, optional):
-        cards = cond = None
-        if s.card is not None:
-            if is_condition(s.card, self.game.catalog):
-                cond = s.card
-            else:
-                cards = self.ev.cards(s.card, f)
-                if not cards:
-                    return False
+        cards, cond = self._cards_or_condition(s.card, f)
+        if cards == ():
+            return False
         self.game.turn.later.append(Later(s.event, cards, cond, s.body, f, _this(f)))
         return True
 

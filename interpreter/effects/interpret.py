@@ -203,6 +203,8 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         kind, mode = sel.kind, sel.mode
         if kind and kind != "card" and kind != "cards":
             cands = [c for c in cands if is_kind(c.d, kind)]
+        if purpose == "return":     # only cards with a pile to go back to (not a Prize)
+            cands = [c for c in cands if g.return_pile(c, stmt.own_pile) is not None]
         if mode == "all":
             return cands
         lo, hi = choice_bounds(mode, self.ev.eval(sel.count, f)

@@ -217,3 +217,51 @@ def test_an_added_card_brings_the_rules_its_own_kingdom_condition_asks_for():
     assert _rules_brought(CATALOG, ["marauder"], ("charm",), ()) == ("charm", "ruins")
     assert _rules_brought(CATALOG, ["marauder"], ("charm",), ("ruins",)) == ("charm",)
     assert _rules_brought(CATALOG, ["village"], ("charm",), ()) == ("charm",)
+
+
+def _two_adders(tmp_path):
+    """The fan set with two more rules of one set file adding a pile each: Hexer also adds
+    a pile costing $9 (only the fan Hexling costs that) marked Hex, and a Hexling in the
+    kingdom (added so) brings a rule adding a third pile marked Omen."""
+    import shutil
+    fan = tmp_path / "bane_fan"
+    shutil.copytree(FAN, fan)
+    text = (fan / "set.yaml").read_text(encoding="utf-8")
+    text = text.replace("  - {id: medal, names: {en: Medal}}\n",
+                        "  - {id: medal, names: {en: Medal}}\n"
+                        "  - {id: hex, names: {en: Hex}}\n  - {id: omen, names: {en: Omen}}\n")
+    text = text.replace("  - id: medals\n    names: {en: \"Medals\"}\n    when",
+                        "  - id: hex\n    names: {en: \"Hex\"}\n"
+                        "    when: {kingdom_has_card: hexer}\n"
+                        "    kingdom_pile: {where: \"cost >= $9 and cost <= $9\", mark: hex}\n"
+                        "  - id: omen\n    names: {en: \"Omen\"}\n"
+                        "    when: {kingdom_has_card: hexling}\n"
+                        "    kingdom_pile: {where: \"cost >= $2 and cost <= $3\", mark: omen}\n"
+                        "  - id: medals\n    names: {en: \"Medals\"}\n    when")
+    (fan / "set.yaml").write_text(text, encoding="utf-8")
+    (fan / "cards" / "hexling.yaml").write_text(
+        "id: hexling\nset: bane_fan\ncost: 9\ntypes: [action]\nnames: {en: Hexling}\n"
+        "text: {en: \"+3 Cards.\"}\non_play: |\n  +3 cards\n", encoding="utf-8")
+    return open_sets([fan]).catalog
+
+
+def test_each_rule_adding_a_pile_adds_and_marks_its_own(tmp_path):
+    catalog = _two_adders(tmp_path)
+    kingdom = ["hexer", "village", "smithy", "market", "festival", "laboratory", "militia",
+               "moat", "workshop", "cellar"]
+    for seed in range(5):
+        game = Game(catalog, kingdom, 2, [None, None], seed=seed, deal=False, log=True)
+        added = dict(game.added_piles)
+        assert list(added) == ["charm", "hex", "omen"]      # the third brought by Hexling
+        assert added["hex"] == "hexling"
+        assert set(game.set_rules) >= {"charm", "hex", "omen"}
+        assert len(set(added.values())) == 3 and not set(added.values()) & set(kingdom)
+        for rid, cid in added.items():
+            mark = catalog.set_rules[rid].kingdom_pile[1]
+            assert len(game.supply[cid]) == game.rules.pile_size(catalog.cards[cid], 2)
+            others = {"charm", "hex", "omen"} - {mark}
+            for d in game.catalog.defs_of(cid):
+                assert mark in d.types and not others & set(d.types), (cid, d.types)
+        assert game.log[1:4] == [f"Charm: {added['charm']}", "Hex: hexling",
+                                 f"Omen: {added['omen']}"]
+        game.check_invariants()

@@ -12,6 +12,8 @@ from interpreter.runs.scenario import run_file
     ("name: x\nsteps: [{gain: {player: p7, card: silver}}]\n", ":2:9:", "unknown player 'p7'"),
     ("name: x\nsetup: {p3: {hand: [copper]}}\n", ":2:9:", "unknown player 'p3'"),
     ("name: x\nsupply: {silver: -3}\n", ":2:18:", "minimum"),
+    ("name: x\nkingdom: [tournament]\nsupply: {bag_of_gol: 0}\n", ":3:9:",
+     "unknown card 'bag_of_gol'"),
     ("name: x\nseed: abc\n", ":2:7:", "integer"),
     ("name: x\nkingdom: [vilage]\n", ":2:11:", "unknown card 'vilage'"),
     ("name: x\nexpct: {}\n", ":2:1:", "unknown field 'expct'; did you mean 'expect'"),

@@ -37,6 +37,8 @@ def _stmts(s) -> tuple:
 def may(bot, game, d) -> bool:
     """Yes to a `may` unless what it does is worth less than nothing."""
     s, f = d.effect, d.frame
+    if s.__class__ is A.Overpay:            # a Potion overpaid too: the least, as amounts
+        return False
     if not isinstance(s, A.May) or f is None:
         return True
     if is_call(s):                          # a card called from its mat (calls.py)

@@ -42,6 +42,8 @@ class SetupPlan:
     mixed: tuple = ()        # (slot, ((definition, copies), ...)) of the mixed piles
     aside_mixed: tuple = ()  # (pile id, ((definition, copies), ...), shuffled, size, take
                              # any) of the mixed piles beside the Supply (the Prizes)
+    named_by: dict = None    # card id of a `take: any` pile beside the Supply -> the names
+                             # a gain must give to look at it (`pile_names`)
     landscapes: tuple = ()   # definitions of the landscapes (Events) in the game, in the
                              # kingdom's order: no pile, no zone (usually none)
     listen_zones: tuple = ("hand", "in_play")   # the zones cards listen from: hand, play
@@ -95,30 +97,40 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
     if landscapes:                               # beside the Supply, never a pile
         kingdom = [c for c in kingdom if c not in cards or cards[c].landscape is None]
     ids += [c for c in kingdom if c not in ids]
+    members = {c: pid for pid, m in mixed.items() for c, _ in m.cards}
+    contents = {pid: m.cards for pid, m in mixed.items()}    # (card id, copies) of each
     for cid in overrides:
         if cid not in cards and cid not in mixed:
             raise GameError(f"unknown card '{cid}' in supply")
         if cid in cards and cards[cid].landscape is not None:
             raise GameError(f"{cid} is a landscape ({cards[cid].landscape}): no pile, "
                             "never in the supply; list it in the kingdom")
+        if cid in members and cid not in ids:     # a card of a mixed pile: its copies
+            pid = members[cid]
+            contents[pid] = tuple((c, overrides[cid] if c == cid else k)
+                                  for c, k in contents[pid])
+            cid = pid                             # and the pile is in the game
         if cid not in ids and (cid in mixed or cards[cid].supply):
             ids.append(cid)
-            if cid in mixed and not mixed[cid].supply:
+            if cid in mixed and not mixed[cid].supply and cid not in beside:
                 beside.append(cid)
     if beside:
         ids = [c for c in ids if c not in beside]
     piles = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
-                  if cid in cards else _mixed_pile(cid, mixed[cid], cards, n, overrides)
+                  if cid in cards else _mixed_pile(cid, mixed[cid], contents[cid], cards, n,
+                                                   overrides)
                   for cid in ids)
-    mixed_slots = tuple((slot, tuple((cards[c], k) for c, k in mixed[cid].cards),
+    mixed_slots = tuple((slot, tuple((cards[c], k) for c, k in contents[cid]),
                          mixed[cid].shuffled)
                         for slot, cid in enumerate(ids) if cid not in cards)
     starting = starting_deck(rules.starting_deck, set_rules)
     start = tuple(cards[cid] for cid, k in starting.items() for _ in range(k))
     defs = [d for _, d, _ in piles] + [d for _, kinds, _ in mixed_slots for d, _ in kinds]
-    aside_mixed = tuple(_aside_mixed(c, mixed[c], cards, n, overrides) for c in beside)
+    aside_mixed = tuple(_aside_mixed(c, mixed[c], contents[c], cards, n, overrides)
+                        for c in beside)
     defs += [d for _, kinds, _, _, _ in aside_mixed for d, _ in kinds]
-    aside = aside_piles(cards, defs + list(start) + list(landscapes), overrides)
+    aside = aside_piles(cards, defs + list(start) + list(landscapes),
+                        {c: k for c, k in overrides.items() if c not in members})
     aside = tuple((cid, cards[cid], overrides.get(cid, rules.pile_size(cards[cid], n)))
                   for cid in aside)
     defs += [d for _, d, _ in aside]
@@ -157,7 +169,28 @@ def _make_plan(catalog, kingdom: list, n: int, overrides: dict, set_rules: list)
         aside=aside,
         mixed=mixed_slots,
         aside_mixed=aside_mixed,
+        named_by=pile_names(catalog, aside_mixed),
     )
+
+
+def pile_names(catalog, aside_mixed: tuple) -> dict:
+    """Card id -> the names that name it specifically, for each card of a `take: any`
+    pile beside the Supply: its id, the pile's id, and each of its types that no card
+    outside that pile has (the Prizes' `prize`, not `action` or `treasure`). A gain of a
+    card by kind, cost or condition takes from the Supply only; it looks at such a pile
+    only when its kind or condition gives one of these names (Tournament's `gain card
+    where prize or duchy`), so `gain treasure` never offers a Prize."""
+    out: dict = {}
+    for pid, kinds, _, _, take_any in aside_mixed:
+        if not take_any:
+            continue
+        ids = {d.id for d, _ in kinds}
+        elsewhere = {t for cid, d in catalog.cards.items() if cid not in ids
+                     for t in d.types}
+        own = {t for d, _ in kinds for t in d.types} - elsewhere
+        for d, _ in kinds:
+            out[d.id] = frozenset({d.id, pid} | (set(d.types) & own))
+    return out
 
 
 def _each_id(defs: list) -> list:
@@ -168,18 +201,19 @@ def _each_id(defs: list) -> list:
     return list(seen.values())
 
 
-def _aside_mixed(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:
+def _aside_mixed(pid: str, m, held: tuple, cards: dict, n: int, overrides: dict) -> tuple:
     """A mixed pile beside the Supply: (id, ((definition, copies), ...), shuffled, its
-    size for n players or a scenario's, at most the cards it has, take any)."""
-    size = min(overrides.get(pid, m.size.get(n, 0)), sum(k for _, k in m.cards))
-    return pid, tuple((cards[c], k) for c, k in m.cards), m.shuffled, size, m.take_any
+    size for n players or a scenario's, at most the cards it has (`held`: (card id,
+    copies), a scenario's count of a card in place of the set's), take any)."""
+    size = min(overrides.get(pid, m.size.get(n, 0)), sum(k for _, k in held))
+    return pid, tuple((cards[c], k) for c, k in held), m.shuffled, size, m.take_any
 
 
-def _mixed_pile(pid: str, m, cards: dict, n: int, overrides: dict) -> tuple:
+def _mixed_pile(pid: str, m, held: tuple, cards: dict, n: int, overrides: dict) -> tuple:
     """(pile id, its first card's definition, its size) of a mixed pile: its size for n
-    players (or a scenario's), at most the cards it has."""
+    players (or a scenario's), at most the cards it has (`held`)."""
     size = overrides.get(pid, m.size.get(n, 0))
-    return pid, cards[m.cards[0][0]], min(size, sum(k for _, k in m.cards))
+    return pid, cards[m.cards[0][0]], min(size, sum(k for _, k in held))
 
 
 def aside_piles(cards: dict, defs: list, overrides: dict = {}) -> list:

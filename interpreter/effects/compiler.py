@@ -71,7 +71,7 @@ def _name(e: A.Name):
     def variable_or_kind(g, f):
         value = f.env.get(n)
         if value is not None:
-            if value.__class__ is int or isinstance(value, str):
+            if value.__class__ is int or isinstance(value, (str, int)):
                 return value                 # a number (`overpay as x`), a named card
             return located(value)
         subject = f.subject
@@ -246,7 +246,7 @@ def _arith(e: A.Arith):
             return None
         if isinstance(a, Cost):
             if op == "+":
-                return Cost(a.coins + b, a.potion)
+                return Cost(a.coins + b, a.potion + getattr(b, "potion", 0))
             return Cost(a.coins - b, a.potion) if op == "-" else None
         if op == "+":
             return a + b

@@ -115,7 +115,12 @@ class ControlStatements:
 
     def _choose(self, s: A.ChooseOne, f: Frame, optional):
         """`choose one`: one option; `choose two` (or more): that many different options,
-        all chosen first, then done in printed order."""
+        all chosen first, then done in printed order. Where no option can do anything,
+        nothing is asked (an option that does nothing is still offered beside one that
+        does: the rules let a player choose it)."""
+        if not any(self.can_act(x, f) for b in s.options for x in b):
+            return False     # every option does nothing (Jester's copy, none to gain):
+                             # one outcome whatever is chosen, so nothing is asked
         labels = tuple(describe_block(b) for b in s.options)     # answered by position
         chooser = f.you if s.by_you else f.actor
         behalf = f.actor if s.by_you and f.actor != f.you else None

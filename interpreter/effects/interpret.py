@@ -60,7 +60,9 @@ _NAMED: dict = {}
 
 def names_in(spec: A.GainSpec) -> frozenset:
     """The names a gain's kind and condition give (card ids, types): a card beside the
-    Supply in a `take: any` pile is offered only to a gain that names it or its type."""
+    Supply in a `take: any` pile is offered only to a gain that names it, its pile or a
+    type only cards of its pile have (`Game.named_by`; `gain treasure` takes from the
+    Supply only)."""
     hit = _NAMED.get(id(spec))
     if hit is None or hit[0] is not spec:
         found = {n.name for n in nodes(spec.cond) if n.__class__ is A.Name} \
@@ -203,6 +205,8 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         kind, mode = sel.kind, sel.mode
         if kind and kind != "card" and kind != "cards":
             cands = [c for c in cands if is_kind(c.d, kind)]
+        if purpose == "return":     # only cards with a pile to go back to (not a Prize)
+            cands = [c for c in cands if g.return_pile(c, stmt.own_pile) is not None]
         if mode == "all":
             return cands
         lo, hi = choice_bounds(mode, self.ev.eval(sel.count, f)
@@ -324,8 +328,7 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         if g.take_any:                   # a `take: any` pile beside the Supply (the Prizes)
             named = names_in(spec)
             for cid, pile in g.take_any.items():
-                card = g.taken_any(cid) if cid in named or named & set(
-                    g.catalog.cards[cid].types) else None
+                card = g.taken_any(cid) if named & g.named_by[cid] else None
                 if card is None or (names is not None and cid not in names):
                     continue
                 d = card.d
@@ -450,6 +453,8 @@ class Interpreter(ControlStatements, LastingStatements, OwnTokenStatements):
         pile, cannot (and asks nothing)."""
         if s.__class__ is A.Exchange and not self.game.can_exchange(s.card):
             return False                  # that pile is empty: not offered
+        if s.__class__ is A.AsYou:        # `you: gain copy of it`
+            return self.can_act(s.stmt, f.child(actor=f.you))
         target = getattr(s, "target", None)
         if isinstance(target, A.AllOf):
             cards = still_there(self.ev.cards(target.expr, f))

@@ -6,6 +6,7 @@ another until it leaves play. Part of the Interpreter."""
 from __future__ import annotations
 
 from dsl.language import ast as A
+from dsl.language.walk import nodes
 
 from interpreter.core.decisions import Decision
 from .compiler import card_id_of
@@ -165,8 +166,11 @@ class LastingStatements:
         return g.add_tokens(f.actor, s.kind, n * s.sign)
 
     def _overpay(self, s: A.Overpay, f: Frame, optional):
-        """`overpay as NAME`: the buyer chooses how much more to pay (Game.overpay)."""
-        paid = self.game.overpay(f.actor, f.source, s, f)
+        """`overpay as NAME`: the buyer chooses how much more to pay (Game.overpay); a
+        Potion too where the effect reads the amount as a cost (`$(NAME)`: Stonemason)."""
+        g = self.game
+        potion = reads_as_cost(g.catalog.cards.get(f.source), s.bind)
+        paid = g.overpay(f.actor, f.source, s, f, potion)
         f.env[s.bind] = paid
         return paid > 0
 
@@ -212,6 +216,59 @@ class LastingStatements:
         if g.logging:
             g.say(f"{g.name(f.actor)} names {named}")
         return True
+
+
+class Paid(int):
+    """An overpay of coins and a Potion (`overpay as NAME`, a Potion overpaid too): a
+    number, its coins, anywhere a number goes (`repeat paid`); `$(paid)` is a cost of those
+    coins and the Potion ($2P); compared with a number, the Potion counts as more than
+    nothing and less than $1 (`paid > 0` holds for a Potion alone: "if you do")."""
+
+    def __new__(cls, coins: int, potion: int):
+        paid = super().__new__(cls, coins)
+        paid.potion = potion
+        return paid
+
+    def _as(self) -> float:
+        return int(self) + 0.5 * bool(self.potion)
+
+    def __gt__(self, n):
+        return self._as() > n
+
+    def __ge__(self, n):
+        return self._as() >= n
+
+    def __lt__(self, n):
+        return self._as() < n
+
+    def __le__(self, n):
+        return self._as() <= n
+
+    def __eq__(self, n):
+        return self._as() == n
+
+    def __ne__(self, n):
+        return self._as() != n
+
+    __hash__ = int.__hash__
+
+
+_AS_COST: dict = {}
+
+
+def reads_as_cost(d, name: str) -> bool:
+    """Whether card d's buying effects read the amount `name` as a cost (`$(name)`): then
+    its overpay may include a Potion, which only a cost can count."""
+    if d is None:
+        return False
+    key = (d.id, name)
+    hit = _AS_COST.get(key)
+    if hit is None or hit[0] is not d:
+        found = any(n.__class__ is A.Arith and n.op == "+" and n.right == A.Name(name) and
+                    n.left.__class__ is A.CostLit and not n.left.coins
+                    for n in nodes(tuple(t.effect for t in d.triggers)))
+        hit = _AS_COST[key] = (d, found)
+    return hit[1]
 
 
 def _this(f: Frame):

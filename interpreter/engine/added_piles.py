@@ -65,16 +65,19 @@ def candidates(catalog, kingdom: tuple, rid: str) -> tuple:
 def add_piles(catalog, kingdom: list, set_rules: tuple, rng, named=None,
               without_rules=()) -> tuple:
     """(kingdom with the added piles, the catalog their cards are marked in, the set rules
-    in force with those the added cards bring, ((rule, card), ...) added). One number is
-    drawn for each adding rule whether or not `named` gives its card, so that a game
-    replayed with the card it drew named is the same game."""
+    in force with those the added cards bring, ((rule, card), ...) added). Each adding rule
+    adds and marks its own pile, in the order of their ids; a rule an added card brings
+    that adds a pile too (a fan rule draws Young Witch, whose Bane rule then adds the Bane)
+    adds its pile after them. One number is drawn for each adding rule whether or not
+    `named` (the first rule's card) gives its card, so that a game replayed with the card
+    it drew named is the same game."""
     rules = catalog.set_rules
     adders = sorted(r for r in set_rules if rules[r].kingdom_pile is not None)
     if named is not None and not adders:
         raise GameError(f"bane {named}: no set rule in force adds a kingdom pile (a rule "
                         "with `kingdom_pile:`, in force by its `when:`)")
-    added, kingdom = [], list(kingdom)
-    for i, rid in enumerate(adders):
+    added, kingdom, seen = [], list(kingdom), set(adders)
+    for i, rid in enumerate(adders):        # (grows: a rule an added card brings)
         cands = candidates(catalog, tuple(kingdom), rid)
         pick = cands[rng.randrange(len(cands))] if cands else None
         if i == 0 and named is not None:
@@ -84,11 +87,15 @@ def add_piles(catalog, kingdom: list, set_rules: tuple, rng, named=None,
         if pick is not None:
             added.append((rid, pick))
             kingdom.append(pick)
+            set_rules = _rules_brought(catalog, [pick], set_rules, without_rules)
+            more = sorted(r for r in set_rules if r not in seen and
+                          rules[r].kingdom_pile is not None)
+            seen.update(more)
+            adders += more                   # it adds its own pile after these
     if not added:
         return kingdom, catalog, set_rules, ()
     marks = tuple((cid, rules[rid].kingdom_pile[1]) for rid, cid in added)
-    more = _rules_brought(catalog, [c for _, c in added], set_rules, without_rules)
-    return kingdom, marked_catalog(catalog, marks), more, tuple(added)
+    return kingdom, marked_catalog(catalog, marks), set_rules, tuple(added)
 
 
 def _why_not(catalog, kingdom: list, rid: str, cid: str) -> str:

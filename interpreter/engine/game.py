@@ -402,11 +402,7 @@ class Game(TurnHooks, Costs, SupplyFigures, Events, Phases, Masks, Invariants, S
     def return_to_supply(self, card: Card, p: int, own_pile: bool = False) -> bool:
         """Put a card back on its supply pile (not trashing it), or with `own_pile` on its
         pile wherever it is (beside the Supply too); False if it has none."""
-        pile = self.supply.get(card.id)
-        if pile is None:
-            pile = self.homes.get(card.id)
-            if pile is not None and not own_pile and pile.__class__ is not Pile:
-                pile = None                  # beside the Supply: not "to the Supply"
+        pile = self.return_pile(card, own_pile)
         if pile is None or card.zone is pile:
             return False
         self.move(card, pile)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from interpreter.core.decisions import Decision
 from interpreter.core.setup import GameError
+from interpreter.effects.lasting import Paid
 
 
 class Spending:
@@ -99,19 +100,33 @@ class Spending:
             out.append((kind, rule, have))
         return out
 
-    def overpay(self, p: int, source, effect=None, frame=None) -> int:
+    def overpay(self, p: int, source, effect=None, frame=None, potion=False):
         """The buyer's overpay for a card just bought: an amount of 0 up to his coins left
         and what his tokens could still give; tokens are spent for what the coins do not
-        cover. Returns the amount paid."""
+        cover. With `potion` (the effect counts a Potion) and a Potion left, then a yes/no:
+        a Potion too. Returns the amount paid (a Paid with the Potion)."""
         t = self.turn
         coins = t.coins if p == t.player else 0
         sources = self.overpay_sources(p) if self.catalog.token_kinds else []
         highest = coins + sum(rule.coins_each * have for _, rule, have in sources)
-        if highest <= 0:
-            return 0
-        paid = self.decide(Decision(p, "amount", "overpay",
-                                    f"overpay for {source} ($0 to ${highest})", (0, highest), 0,
-                                    highest, source, None, effect, frame))
+        paid = 0
+        if highest > 0:
+            paid = self.decide(Decision(p, "amount", "overpay",
+                                        f"overpay for {source} ($0 to ${highest})",
+                                        (0, highest), 0, highest, source, None, effect, frame))
+        self._pay_over(p, paid, coins, sources)
+        if potion and p == t.player and t.potions > 0 and self.decide(Decision(
+                p, "yesno", "overpay", f"overpay a Potion for {source} too", (), 0, 1,
+                source, None, effect, frame)):
+            t.potions -= 1
+            if self.logging:
+                self.say(f"{self.name(p)} overpays a Potion")
+            return Paid(paid, 1)
+        return paid
+
+    def _pay_over(self, p: int, paid: int, coins: int, sources: list) -> None:
+        """Pay an overpay of `paid`: the coins, and tokens spent for what they lack."""
+        t = self.turn
         short = paid - coins
         for kind, rule, have in sources:
             if short <= 0:
@@ -123,4 +138,3 @@ class Spending:
             t.coins -= paid
             if self.logging:
                 self.say(f"{self.name(p)} overpays ${paid}")
-        return paid

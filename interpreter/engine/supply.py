@@ -35,6 +35,7 @@ class SupplyFigures:
         self.aside = {cid: AsidePile(cid, d, size, alloc) for cid, d, size in plan.aside}
         self.homes = dict(self.aside)
         self.take_any: dict = {}     # card id -> its `take: any` pile beside the Supply
+        self.named_by = plan.named_by or {}  # such a card id -> the names that name it
         if plan.mixed:
             self._set_up_mixed(plan, alloc)
         if plan.aside_mixed:
@@ -156,6 +157,17 @@ class SupplyFigures:
         None."""
         pile = self.supply.get(cid)
         return pile if pile is not None else self.aside.get(cid)
+
+    def return_pile(self, card, own_pile: bool = False):
+        """The pile a card is returned to: its Supply pile (`return ... to supply`), or with
+        `own_pile` its pile wherever it is (beside the Supply too); None if it has none (a
+        Prize, Spoils: never "to the Supply")."""
+        pile = self.supply.get(card.id)
+        if pile is None:
+            pile = self.homes.get(card.id)
+            if pile is not None and not own_pile and pile.__class__ is not Pile:
+                pile = None                  # beside the Supply: not "to the Supply"
+        return pile
 
     def taken_any(self, cid: str):
         """A card of id `cid` in its `take: any` pile beside the Supply, or None (none

@@ -287,7 +287,7 @@ class Game(Costs, SupplyFigures, Events, Phases, Masks, Invariants, Spending, La
         deck (on top), deck_bottom, hand, discard, or a mat by name."""
         pl = self.players[p]
         if dest == "mat":
-            zone = pl.mat(mat)
+            zone = self.mat_of(pl, card, mat)
         else:
             zone = pl.deck if dest == "deck_bottom" else pl.zones[dest]
         if dest == "deck_bottom":

@@ -113,10 +113,10 @@ class HumanAgent:
             self.say(f"{t(ui.TOKENS) + ' ':10}" + ", ".join(own))
         self.show_log(game)
 
-    def show_log(self, game, most: int = 40) -> None:
+    def show_log(self, game, limit: int = 40) -> None:
         """The log since the player last saw it (at least its last 8 lines, at most
-        `most`): what the bots did between his decisions, calls and exchanges too."""
-        start = max(len(game.log) - most, min(self.seen, len(game.log) - 8), 0)
+        `limit`): what the bots did between his decisions, calls and exchanges too."""
+        start = max(len(game.log) - limit, min(self.seen, len(game.log) - 8), 0)
         for line in game.log[start:]:
             self.say("  | " + self.ui.log_line(line))
         self.seen = len(game.log)

@@ -150,6 +150,11 @@ def verdict_lines(report) -> list[str]:
     else:
         vs_bm = f"{p.bot} cannot be told from Big Money"
     out = [f"verdict: {vs_bm}: {base.win_rate:.1%} [{lo:.1%}, {hi:.1%}]."]
+    got = sum(m.tally.gained[0].get(p.card, 0) for m in report.matchups if m.tally)
+    if not got:
+        out.append(f"  {p.bot} never {'bought' if p.event else 'gained'} {p.card} in these "
+                   "games: each figure is Big Money's own (its weighing found the cost better "
+                   "spent on a card; a strategy file of its own can buy it).")
     if not report.rivals:
         kind = "Event" if p.event else "kingdom card"
         out.append(f"  No official {kind} costs {report.cost}: name {kind}s to compare "
@@ -159,6 +164,7 @@ def verdict_lines(report) -> list[str]:
     whom = "named card(s)" if p.named else \
         f"official {'Event' if p.event else 'card'}(s) costing {report.cost}"
     place = ordinal(r["rank"])
+    things = "Events" if p.event else "cards"
     spread = "" if r["best"] == r["worst"] else \
         f"; between {ordinal(r['best'])} and {ordinal(r['worst'])} by the intervals"
     out.append(f"  Head to head against {len(report.rivals)} {whom}: it beats {r['beats']}, "
@@ -170,9 +176,9 @@ def verdict_lines(report) -> list[str]:
     elif r["loses_to"] == len(report.rivals):
         out.append(f"  Weaker than every one of them: it may be too weak for {report.cost}.")
     elif not r["loses_to"]:
-        out.append("  It loses to none of them: among the strongest of those cards.")
+        out.append(f"  It loses to none of them: among the strongest of those {things}.")
     elif not r["beats"]:
-        out.append("  It beats none of them: among the weakest of those cards.")
+        out.append(f"  It beats none of them: among the weakest of those {things}.")
     else:
         out.append("  Within the range of those cards.")
     return out
@@ -273,7 +279,8 @@ def register(sub) -> None:
     p = sub.add_parser("balance", parents=[cards_option()],
                        help="is a card too strong? its bot against Big Money and against "
                             "Big Money with official cards of its cost")
-    p.add_argument("card", metavar="CARD", help="a kingdom card's id (a fan card: --cards)")
+    p.add_argument("card", metavar="CARD", help="a kingdom card's id, or an Event's (ranked "
+                   "against the Events of its cost); a fan card: --cards")
     p.add_argument("--against", metavar="ID,ID,...",
                    help="the cards to compare with (default: up to ten official kingdom "
                         "cards of the same cost, drawn with the seed)")

@@ -102,6 +102,34 @@ LOG = (
      N_("{player} takes {n} {kind}")),
     (re.compile(r"(?P<player>.+?) loses (?P<n>\d+) (?P<kind>\w+) token\(s\)$"),
      N_("{player} loses {n} {kind}")),
+    (re.compile(r"(?P<player>.+?) pays (?P<n>\d+) (?P<kind>\w+)$"),
+     N_("{player} pays {n} {kind}")),
+    (re.compile(r"(?P<player>.+?) overpays \$(?P<n>\d+)$"), N_("{player} overpays ${n}")),
+    (re.compile(r"(?P<player>.+?) calls (?P<card>\w+)$"), N_("{player} calls {card}")),
+    (re.compile(r"(?P<player>.+?) exchanges (?P<card>\w+) for (?P<other>\w+)$"),
+     N_("{player} exchanges {card} for {other}")),
+    (re.compile(r"(?P<player>.+?) puts (?P<card>\w+) on his (?P<mat>[\w ]+) mat$"),
+     N_("{player} puts {card} on the {mat} mat")),
+    (re.compile(r"(?P<player>.+?) returns (?P<card>\w+) to its pile$"),
+     N_("{player} returns {card} to its pile")),
+    (re.compile(r"(?P<player>.+?) moves his (?P<kind>\w+) token to the (?P<other>\w+) pile$"),
+     N_("{player} moves the {kind} token to the {other} pile")),
+    (re.compile(r"(?P<player>.+?) puts his (?P<kind>\w+) token on his deck$"),
+     N_("{player} puts the {kind} token on the deck")),
+    (re.compile(r"(?P<player>.+?) takes his (?P<kind>\w+) token$"),
+     N_("{player} takes the {kind} token")),
+    (re.compile(r"(?P<player>.+?) returns his (?P<kind>\w+) token$"),
+     N_("{player} returns the {kind} token")),
+    (re.compile(r"(?P<player>.+?) turns his (?P<kind>\w+) token face down$"),
+     N_("{player} turns the {kind} token face down")),
+    (re.compile(r"(?P<player>.+?) turns his (?P<kind>\w+) token face up$"),
+     N_("{player} turns the {kind} token face up")),
+    (re.compile(r"(?P<player>.+?) gets what his (?P<kind>\w+) token on the (?P<other>\w+) "
+                r"pile gives$"), N_("{player}: the {kind} token on the {other} pile")),
+    (re.compile(r"(?P<n>\d+) (?P<kind>\w+) token\(s\) on the (?P<other>\w+) pile$"),
+     N_("{n} {kind} on the {other} pile")),
+    (re.compile(r"(?P<n>\d+) (?P<kind>\w+) token\(s\) move from the (?P<other>\w+) pile to "
+                r"the shared mat$"), N_("{n} {kind} move from the {other} pile to the mat")),
 )
 
 
@@ -144,7 +172,7 @@ class Words:
                 kw = m.groupdict()
                 if "player" in kw:
                     kw["player"] = self.player(kw["player"])
-                for k in ("card", "cards", "kind"):
+                for k in ("card", "cards", "kind", "other"):
                     if k in kw:
                         kw[k] = self._names(kw[k])
                 return self.t(template, **kw)

@@ -20,6 +20,7 @@ class HumanAgent:
         except LocaleError:
             loc = get_locale("en")
         self.ui = ui.Words(loc, self.label)
+        self.seen = 0                    # how much of the game's log the player has seen
 
     # ---- words -----------------------------------------------------------------------------
     def card_name(self, d) -> str:
@@ -70,7 +71,7 @@ class HumanAgent:
 
     def show_end(self, game) -> None:
         t = self.ui.t
-        self.say("\n".join(self.ui.log_line(x) for x in game.log[-10:]))
+        self.show_log(game)
         for p, s in zip(game.players, game.scores()):
             self.say(t(ui.SCORE, player=self.ui.player(p.name), vp=s, turns=p.turns))
         self.say(t(ui.WINNER, players=", ".join(self.ui.player(game.players[i].name)
@@ -110,8 +111,15 @@ class HumanAgent:
         own = self.own_tokens(game, me.index)
         if own:
             self.say(f"{t(ui.TOKENS) + ' ':10}" + ", ".join(own))
-        for line in game.log[-8:]:
+        self.show_log(game)
+
+    def show_log(self, game, limit: int = 40) -> None:
+        """The log since the player last saw it (at least its last 8 lines, at most
+        `limit`): what the bots did between his decisions, calls and exchanges too."""
+        start = max(len(game.log) - limit, min(self.seen, len(game.log) - 8), 0)
+        for line in game.log[start:]:
             self.say("  | " + self.ui.log_line(line))
+        self.seen = len(game.log)
 
     def own_tokens(self, game, p: int) -> list:
         """Where player p's own tokens are (those out, and a two-sided one face down)."""
@@ -128,7 +136,7 @@ class HumanAgent:
                 out.append(t(ui.TOKEN_PLACES[where], kind=name))
         for q, kind in sorted(game.face_down):
             if q == p:
-                out.append(t(ui.TOKEN_PLACES["down"], kind=names[kind].names.get("en", kind)))
+                out.append(t(ui.TOKEN_PLACES["down"], kind=self.token_label(kind)))
         return out
 
     # ---- answers ---------------------------------------------------------------------------

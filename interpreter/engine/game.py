@@ -293,7 +293,7 @@ class Game(TurnHooks, Costs, SupplyFigures, Events, Phases, Masks, Invariants, S
         deck (on top), deck_bottom, hand, discard, or a mat by name."""
         pl = self.players[p]
         if dest == "mat":
-            zone = pl.mat(mat)
+            zone = self.mat_of(pl, card, mat)
         else:
             zone = pl.deck if dest == "deck_bottom" else pl.zones[dest]
         if dest == "deck_bottom":

@@ -9,7 +9,8 @@ from interpreter.core.state import Pile
 
 class Invariants:
     """Part of Game (needs supply, aside, take_any, homes, trash_zone, players,
-    total_cards, pile_tokens, masks, check_supply_figures)."""
+    total_cards, pile_tokens, shared_tokens, landscapes, turn, masks, check_own_tokens,
+    check_supply_figures)."""
 
     def zones(self):
         yield from self.supply.values()
@@ -31,6 +32,8 @@ class Invariants:
                 raise AssertionError(f"a card is listed twice in {zone}")
             if zone.owner is None and any(c.owner is not None for c in cards):
                 raise AssertionError(f"a card in {zone} has an owner")
+            if any(c.d.landscape is not None for c in cards):
+                raise AssertionError(f"a landscape (an Event) is in {zone}: it is no card")
             if isinstance(zone, Pile) and (zone.__class__ is Pile or not zone.mixed) and \
                     any(c.d is not zone.d for c in (cards[-1:] if zone.mixed else cards)):
                 raise AssertionError(f"the {zone.name} pile offers another card than its top")
@@ -57,6 +60,15 @@ class Invariants:
         for cid, on in self.pile_tokens.items():
             if cid not in self.supply or any(n < 0 for n in on.values()):
                 raise AssertionError(f"tokens {on} on the {cid} pile")
+        if any(n < 0 for n in self.shared_tokens.values()):
+            raise AssertionError(f"fewer than no tokens on the shared mat: {self.shared_tokens}")
+        for lid in self.landscapes:
+            if lid in self.supply or lid in self.aside or lid in self.homes:
+                raise AssertionError(f"the landscape {lid} has a pile")
+        t = self.turn
+        if min(t.actions, t.buys, t.coins, t.potions) < 0:
+            raise AssertionError(f"the turn's counters are below none: {t.actions} action(s), "
+                                 f"{t.buys} buy(s), ${t.coins}, {t.potions} potion(s)")
         for card, _ in (self.masks or {}).values():
             if card.zone.name != "in_play" and card.uid not in self.hearing and \
                     not self.in_cleanup:         # (its leaving is being heard)

@@ -17,6 +17,13 @@ class Mats:
     """Part of Game (needs players, turn, listened, fire, _listeners, _may_hear, move,
     in_chosen_order, interp, staying, say)."""
 
+    def mat_of(self, pl, card, mat: str):
+        """Player pl's mat of that name, where a card is about to be put (logged)."""
+        zone = pl.mat(mat)
+        if self.logging and card.zone is not zone:
+            self.say(f"{pl.name} puts {card.id} on his {mat.replace('_', ' ')} mat")
+        return zone
+
     def start_of_turn(self, p: int, pending) -> None:
         """What happens at the start of player p's turn: what his plays left for it
         (Durations) and the abilities that hear `turn_start` (a Reserve card on his mat),

@@ -99,6 +99,17 @@ class OwnTokens:
 
     def _count_next(self) -> None:
         """Turn the draw and coin hooks on or off by the `next` tokens out now."""
+        draws, coins = self._next_out()
+        self.next_coins = coins
+        if draws:
+            self.draw = self._draw_with_tokens          # this game's draws from now on
+        else:
+            self.__dict__.pop("draw", None)
+        if coins:                # swept Treasures add their coins unheard: play them
+            self.listened = self.listened | {"play"}
+
+    def _next_out(self) -> tuple:
+        """How many `next: {draw}` tokens lie on a deck, and `next: {coins}` are taken."""
         kinds = self.catalog.token_kinds
         draws = coins = 0
         for (_, kind), where in self.own_places.items():
@@ -109,13 +120,7 @@ class OwnTokens:
                 draws += 1
             elif rule[0] == "coins" and where == "taken":
                 coins += 1
-        self.next_coins = coins
-        if draws:
-            self.draw = self._draw_with_tokens          # this game's draws from now on
-        else:
-            self.__dict__.pop("draw", None)
-        if coins:                # swept Treasures add their coins unheard: play them
-            self.listened = self.listened | {"play"}
+        return draws, coins
 
     def _next_token(self, p: int, what: str, where: str):
         """Player p's token whose rule changes his next draw or $ (kind, change), or
@@ -194,15 +199,20 @@ class OwnTokens:
                     self.interp.run_spend(p, kind, body)
 
     def _own_costs_again(self) -> None:
+        costs = self._own_costs_now()
+        self.own_costs = costs
+        if costs:
+            self.has_modifiers = True
+
+    def _own_costs_now(self):
+        """Pile id -> [(owner, change), ...] of the cost tokens lying there, or None."""
         kinds = self.catalog.token_kinds
         costs: dict = {}
         for (q, kind), where in self.own_places.items():
             rule = kinds[kind].on_pile
             if rule is not None and rule.cost and where in self.supply:
                 costs.setdefault(where, []).append((q, rule.cost))
-        self.own_costs = costs or None
-        if costs:
-            self.has_modifiers = True
+        return costs or None
 
     def own_cost_change(self, d) -> int:
         """The change of a card's cost by the cost tokens on its pile of the player whose
@@ -280,6 +290,19 @@ class OwnTokens:
             if self.own_kind(kind) is None or not 0 <= p < len(self.players) or \
                     (where not in ("deck", "taken") and where not in self.supply):
                 raise AssertionError(f"p{p + 1}'s {kind} token is at {where!r}")
+        for p, kind in self.face_down:
+            k = self.own_kind(kind)
+            if k is None or not k.two_sided or not 0 <= p < len(self.players):
+                raise AssertionError(f"p{p + 1}'s {kind} token is turned but is not two-sided")
+        if self.own_places:           # what the tokens' places turn on is where they lie
+            draws, coins = self._next_out()
+            costs = self._own_costs_now()
+            if (coins, costs) != (self.next_coins, self.own_costs) or \
+                    bool(draws) != ("draw" in self.__dict__) or \
+                    costs is not None and not self.has_modifiers:
+                raise AssertionError(f"own tokens kept as ${self.next_coins}, costs "
+                                     f"{self.own_costs}, lie as {draws} draw(s), ${coins}, "
+                                     f"costs {costs}")
         for name, by in (self.inherited or {}).items():
             for pl in self.players:
                 want = by.get(pl.index) or self.catalog.cards[name]

@@ -36,7 +36,8 @@ class GameWatch:
     def turn_end(self, game, turn) -> None:
         p = turn.player
         self.add_turn(p, game.players[p].turns or 1, self._coins, game.vp(p),
-                      [(q, card.d.id) for q, card in turn.gains])
+                      [(q, card.d.id) for q, card in turn.gains] +
+                      [(p, lid) for lid in turn.landscapes_bought])   # Events bought too
         self._coins = 0
 
     def add_turn(self, p: int, k: int, coins: int, vp: int, gains) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .amount_phrases import FOR_EACH_PAID, GAIN_PER_PAID, PER_COUNTER, TREASURE_PLUS_PER
+from .name_phrases import REVEAL_TOP_EXPR
 from .forms import joined
 from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
                       is_kind_words, num, single, token_name)
@@ -159,8 +160,8 @@ def reveal_top(ctx: Ctx, s: A.RevealTop) -> str:
         pair = ctx.pick(REVEAL_TOP_N[s.verb])
         ctx.revealed_n = n
         ctx.revealed_fresh = True
-        text = ctx.tn(pair, n) if n is not None else ctx.tn(pair, 2).replace(
-            "2", amount(ctx, s.count), 1)
+        text = ctx.tn(pair, n) if n is not None else ctx.p(
+            REVEAL_TOP_EXPR[s.verb], amount=amount(ctx, s.count))   # "a number of cards"
     bind_name(ctx, s.bind, "reveal", n == 1)
     return text
 

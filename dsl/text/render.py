@@ -42,6 +42,7 @@ from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
 from .mats import reminded_mats, vp_on_mat
 from .phrases_mats import MAT_EVENT, VP_ON_MAT
+from .name_phrases import VP_K_PER
 
 
 # ---- the rendered card -------------------------------------------------------------------------
@@ -72,6 +73,12 @@ def _vp_line(ctx: Ctx, vp) -> str:
             is_call(vp.left, "count"):
         n = vp.right.value              # "for every 10 cards": the plural form of 10
         return sentence(ctx.tn(VP_PER, n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
+    if isinstance(vp, A.Arith) and vp.op == "*" and num(vp.left) is not None and \
+            isinstance(vp.right, A.Arith) and vp.right.op == "/" and \
+            num(vp.right.right) is not None and is_call(vp.right.left, "count"):
+        n = vp.right.right.value        # "worth 2 VP for every 5 differently named cards"
+        return sentence(ctx.tn(VP_K_PER, n, k=num(vp.left),
+                               cards=zone_np(ctx, vp.right.left.args[0], max(n, 2))))
     on_mat = vp_on_mat(vp)
     if on_mat is not None:                # `4 * count(tavern mat where this)`
         return sentence(ctx.tn(VP_ON_MAT, on_mat[0], mat=mat_name(ctx, on_mat[1])))
@@ -276,7 +283,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if card.landscape:                  # an Event: what buying it does, one paragraph
         lines = landscape_lines(ctx, card, lines)
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
-              for mat in sorted(reminded_mats(card.on_play))]
+              for mat in sorted(reminded_mats(card.on_play, ctx.catalog))]
     if any(isinstance(s, A.Lasting) and s.span == "game" for s in card.on_play):
         lines.append(ctx.t(STAYS_IN_PLAY))     # for the rest of the game (Hireling)
     if card.setup:

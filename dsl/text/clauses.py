@@ -6,13 +6,13 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .amount_phrases import FOR_EACH_PAID, GAIN_PER_PAID, PER_COUNTER, TREASURE_PLUS_PER
-from .name_phrases import REVEAL_TOP_EXPR
+from .name_phrases import GAIN_COPY_OF_EACH, REVEAL_TOP_EXPR, REVEAL_UNTIL_NAMED, REVEAL_UNTIL_NOT_DUPLICATE
 from .forms import joined
-from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
-                      is_kind_words, num, single, token_name)
+from .context import (Ctx, all_of, bind_name, conjuncts, copies_in, cost_test, counts_this,
+                      is_call, is_kind_words, num, single, token_name)
 from .targets import target_np
 from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                    that_is, them)
+                    that_is, them, zone_np)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -175,12 +175,20 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
             and num(c.right) is not None and isinstance(c.left.args[0], A.Where) and \
             c.left.args[0].source == A.Name("revealed"):
         ctx.until_cond, ctx.until_n = c.left.args[0].cond, num(c.right)
+    dup = _until_not_duplicate(c)
+    if dup is not None:          # `count(revealed) >= 1 and count(hand where name = name(it))
+        ctx.until_cond, ctx.until_n = dup[1], 1                                     # = 0`
+        return ctx.p(REVEAL_UNTIL_NOT_DUPLICATE, cards=zone_np(ctx, dup[0]))
     if isinstance(c, A.Compare) and is_call(c.left, "cost") and c.left.args == (A.Name("it"),):
         what = cards_np(ctx, "exactly", A.Num(1), A.Compare(c.op, A.Name("cost"), c.right))
         return ctx.p(REVEAL_UNTIL_WHAT, what=what)        # `until cost(it) >= $4`
     if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
             and num(c.right) is not None and isinstance(c.left.args[0], A.Where):
         cond = c.left.args[0].cond
+        if isinstance(cond, A.Compare) and cond.left == A.Name("name") and cond.op in \
+                REVEAL_UNTIL_NAMED and isinstance(cond.right, A.Name) and \
+                ctx.bound.get(cond.right.name, ("",))[0] == "name":    # "3 cards that are
+            return ctx.tn(REVEAL_UNTIL_NAMED[cond.op], c.right.value)  # not the named card"
         if cost_test(cond) is not None:
             what = cards_np(ctx, "exactly", c.right, cond)
             ctx.until_cost = True          # "that card" when a move takes it next
@@ -196,6 +204,20 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
         return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
     return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
+
+
+def _until_not_duplicate(c):
+    """(zone, the test of the card) of `count(revealed) >= 1 and count(ZONE where name =
+    name(it)) = 0`: until a card is revealed that no card of the zone shares a name with."""
+    parts = conjuncts(c)
+    if len(parts) != 2 or parts[0] != A.Compare(">=", A.Call("count", (A.Name("revealed"),)),
+                                                A.Num(1)):
+        return None
+    test = parts[1]
+    copies = copies_in(test.left) if isinstance(test, A.Compare) else None
+    if copies is None or copies[1] != A.Name("it") or test.op != "=" or num(test.right) != 0:
+        return None
+    return copies[0], test
 
 
 def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
@@ -262,6 +284,16 @@ def player_block(ctx: Ctx, s: A.PlayerBlock) -> str:
 
 def each_card(ctx: Ctx, s: A.EachCard) -> str:
     src = s.source
+    body = s.body
+    if src == A.Name("revealed") and ctx.until_n == 1 and len(body) == 1 and \
+            isinstance(body[0], A.If) and body[0].cond == ctx.until_cond and not body[0].orelse:
+        text = ctx.block(body[0].then)     # only the card `reveal until` waited for passes
+        ctx.revealed_split = True          # the test: "put it into your hand"; the others
+        return text                        # are "the rest"
+    if len(body) == 1 and isinstance(body[0], A.Gain) and isinstance(body[0].what, A.GainSpec) \
+            and body[0].what.copy_of == A.Name("it") and body[0].what.kind is None and \
+            body[0].dest == "discard" and isinstance(src, A.Name):   # "gain a copy of each
+        return ctx.t(GAIN_COPY_OF_EACH, them=them(ctx, src.name, pronoun=True))   # of them"
     if is_call(src, "distinct"):
         inner = src.args[0]
         if isinstance(inner, A.Name) and ctx.bound.get(inner.name, ("",))[0] == "reveal":

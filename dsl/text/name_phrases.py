@@ -12,18 +12,24 @@ DISTINCT_CARDS = ngettext("differently named {cards}", "differently named {cards
 # `distinct(X)` of cards a name stands for: "the differently named cards among the revealed
 # cards"
 DISTINCT_AMONG = N_("the differently named cards among {them}")
-# `count(distinct(hand)) = count(hand)` (Menagerie) and its negation
-NO_DUPLICATES = N_("there are no duplicate cards in {zone}")
-SOME_DUPLICATES = N_("there are duplicate cards in {zone}")
-# `count(hand where name = name(it)) = 0`: (is not, is) a duplicate of a card in the zone
-DUPLICATE_OF = (N_("{it} isn't a duplicate of a card in {zone}"),
-                N_("{it} is a duplicate of a card in {zone}"))
+# a choice among `distinct(X)` (Pilgrimage): "up to 3 cards you have in play with different
+# names"
+DISTINCT_CHOICE = N_("{what} with different names")
+# `each card in X { gain copy of it }`: "gain a copy of each of them"
+GAIN_COPY_OF_EACH = N_("gain a copy of each of {them}")
+# `count(distinct(hand)) = count(hand)` (Menagerie) and its negation; {cards}: "cards in
+# your hand"
+NO_DUPLICATES = N_("there are no duplicates among the {cards}")
+SOME_DUPLICATES = N_("there are duplicates among the {cards}")
+# `count(hand where name = name(it)) = 0`: (is not, is) a duplicate of one of the cards
+DUPLICATE_OF = (N_("{it} isn't a duplicate of one of the {cards}"),
+                N_("{it} is a duplicate of one of the {cards}"))
 # `reveal until count(revealed) >= 1 and count(hand where name = name(it)) = 0`
 REVEAL_UNTIL_NOT_DUPLICATE = (
-    N_("reveal cards from your deck until you reveal a card that isn't a duplicate of one in "
-       "{zone}"),
+    N_("reveal cards from your deck until you reveal a card that isn't a duplicate of one of "
+       "the {cards}"),
     N_("reveals cards from the top of his deck until revealing a card that isn't a duplicate "
-       "of one in {zone}"))
+       "of one of the {cards}"))
 # `reveal until count(revealed where name != named) >= 3` (the named card of `name a card`)
 REVEAL_UNTIL_NAMED = {
     "!=": ngettext("reveal cards from your deck until you reveal {n} card that is not the "

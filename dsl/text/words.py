@@ -488,12 +488,12 @@ def duplicates(ctx: Ctx, c: A.Compare) -> str | None:
     if is_call(l, "count") and is_call(l.args[0], "distinct") and \
             r == A.Call("count", (l.args[0].args[0],)) and c.op in ("=", "<", "!="):
         return ctx.t(NO_DUPLICATES if c.op == "=" else SOME_DUPLICATES,
-                     zone=describe(ctx, l.args[0].args[0]))
+                     cards=zone_np(ctx, l.args[0].args[0]))
     other = copies_in(l)
     if other is not None and num(r) == 0 and c.op in ("=", ">"):
         zone, card = other
         it = them(ctx, card.name, pronoun=True) if isinstance(card, A.Name) else \
             describe(ctx, card)
-        return ctx.t(DUPLICATE_OF[c.op == ">"], it=it, zone=describe(ctx, zone))
+        return ctx.t(DUPLICATE_OF[c.op == ">"], it=it, cards=zone_np(ctx, zone))
     return None
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .amount_phrases import FOR_EACH_PAID, GAIN_PER_PAID, PER_COUNTER, TREASURE_PLUS_PER
-from .name_phrases import GAIN_COPY_OF_EACH, REVEAL_TOP_EXPR, REVEAL_UNTIL_NAMED, REVEAL_UNTIL_NOT_DUPLICATE
+from .name_phrases import (GAIN_COPY_OF_EACH, REVEAL_TOP_EXPR, REVEAL_UNTIL_NAMED,
+                           REVEAL_UNTIL_NOT_DUPLICATE)
 from .forms import joined
 from .context import (Ctx, all_of, bind_name, conjuncts, copies_in, cost_test, counts_this,
                       is_call, is_kind_words, num, single, token_name)
@@ -292,8 +293,8 @@ def each_card(ctx: Ctx, s: A.EachCard) -> str:
         return text                        # are "the rest"
     if len(body) == 1 and isinstance(body[0], A.Gain) and isinstance(body[0].what, A.GainSpec) \
             and body[0].what.copy_of == A.Name("it") and body[0].what.kind is None and \
-            body[0].dest == "discard" and isinstance(src, A.Name):   # "gain a copy of each
-        return ctx.t(GAIN_COPY_OF_EACH, them=them(ctx, src.name, pronoun=True))   # of them"
+            body[0].dest == "discard" and isinstance(src, A.Name) and src.name in ctx.bound:
+        return ctx.t(GAIN_COPY_OF_EACH)                 # "gain a copy of each of them"
     if is_call(src, "distinct"):
         inner = src.args[0]
         if isinstance(inner, A.Name) and ctx.bound.get(inner.name, ("",))[0] == "reveal":

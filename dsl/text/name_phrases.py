@@ -15,8 +15,8 @@ DISTINCT_AMONG = N_("the differently named cards among {them}")
 # a choice among `distinct(X)` (Pilgrimage): "up to 3 cards you have in play with different
 # names"
 DISTINCT_CHOICE = N_("{what} with different names")
-# `each card in X { gain copy of it }`: "gain a copy of each of them"
-GAIN_COPY_OF_EACH = N_("gain a copy of each of {them}")
+# `each card in X { gain copy of it }` of cards a name stands for: "gain a copy of each of them"
+GAIN_COPY_OF_EACH = N_("gain a copy of each of them")
 # `count(distinct(hand)) = count(hand)` (Menagerie) and its negation; {cards}: "cards in
 # your hand"
 NO_DUPLICATES = N_("there are no duplicates among the {cards}")
@@ -47,7 +47,7 @@ REVEAL_TOP_EXPR = {
     "look": (N_("look at a number of cards from the top of your deck equal to {amount}"),
              N_("looks at a number of cards from the top of his deck equal to {amount}"))}
 # `coins_cost(x)` of a card a name stands for: "the cost in $ of the trashed card"
-COINS_COST_OF_X = N_("the cost in $ of {x}")
+COINS_COST_OF_X = N_("the cost in $ of {it}")
 # `vp: 2 * (count(X) / 5)` (Fairgrounds): "worth 2 VP for every 5 differently named cards
 # in your deck (rounded down)"; the plural form agrees with {n}
 VP_K_PER = ngettext("worth {k} VP for every {n} {cards} (rounded down)",

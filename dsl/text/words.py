@@ -266,7 +266,7 @@ def amount(ctx: Ctx, e) -> str:
         return ctx.t(PILE_SIZE, card=them(ctx, e.args[0].name))
     if is_call(e, "coins_cost"):             # of a card a name stands for: "of the trashed card"
         bound = isinstance(e.args[0], A.Name) and e.args[0].name in ctx.bound
-        return ctx.t(COINS_COST_OF_X, x=them(ctx, e.args[0].name)) if bound else \
+        return ctx.t(COINS_COST_OF_X, it=them(ctx, e.args[0].name)) if bound else \
             ctx.t(COINS_COST_OF)
     if is_call(e, "potion_cost"):
         return ctx.t(POTION_COST_OF)

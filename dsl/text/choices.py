@@ -11,6 +11,8 @@ from dsl.language.walk import nodes
 from . import own_tokens
 from .clauses import play
 from .context import Ctx, bind_name, is_call, names_in, num
+from .clause_phrases import EITHER_HE_OR_YOU
+from .conditions import if_condition
 from .words import cards_np, condition, that_is, them
 
 
@@ -99,6 +101,10 @@ def choose(ctx: Ctx, s: A.ChooseOne) -> str:
             what = that_is(ctx, what, cond, False)
         text = ctx.verb(VERB.get(may.stmt.verb, VERB["choose"]), what)
         return ctx.p(MAY, x=text) if isinstance(s.options[0][0], A.May) else text
+    if ctx.he and s.by_you and s.count == 1 and len(s.options) == 2 and \
+            len(s.options[1]) == 1 and isinstance(s.options[1][0], A.AsYou) and \
+            s.options[0] == (s.options[1][0].stmt,):       # "either he gains a copy of it
+        return ctx.t(EITHER_HE_OR_YOU, x=ctx.block(s.options[0]))    # or you do"
     if s.count > 1:
         opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
         return ctx.p(CHOOSE_N[s.count], x=opts)
@@ -219,7 +225,7 @@ def if_(ctx: Ctx, s: A.If) -> str:
                 isinstance(c.left.args[0], A.Where) and \
                 (c.op == ">" and num(c.right) == 0 or c.op == ">=" and num(c.right) == 1):
             ctx.said_there = c.left.args[0]    # "if there are any ..., gain one of them"
-        cond = condition(ctx, c)
+        cond = if_condition(ctx, c)
         text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=cond,
                      then=after_clause(ctx, s.then))
         ctx.said_there = said

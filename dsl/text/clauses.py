@@ -6,6 +6,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .amount_phrases import FOR_EACH_PAID, GAIN_PER_PAID, PER_COUNTER, TREASURE_PLUS_PER
+from .clause_phrases import DO_TIMES, DO_TWICE, EACH_COSTING, REVEAL_UNTIL_HE
 from .name_phrases import (GAIN_COPY_OF_EACH, REVEAL_TOP_EXPR, REVEAL_UNTIL_NAMED,
                            REVEAL_UNTIL_NOT_DUPLICATE)
 from .forms import joined
@@ -102,8 +103,9 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
         what = ctx.t(SAME_COST, what=what)
     elif spec.relation == "exactly" and is_call(_coins_of(spec.cost), "sum"):
         what = ctx.t(COSTING_EQUAL, what=what, cost=cost_phrase(ctx, _coins_of(spec.cost)))
-    elif spec.relation:
-        what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
+    elif spec.relation:                  # several: "2 cards each costing up to $4"
+        what = ctx.t((EACH_COSTING if n > 1 else COSTING)[spec.relation], what=what,
+                     cost=cost_phrase(ctx, spec.cost))
     if spec.cond is not None:
         what = that_is(ctx, what, spec.cond, bool(spec.relation))
     if spec.copy_of is not None:
@@ -203,7 +205,8 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
                 if not is_kind_words(x):
                     what = that_is(ctx, what, x, False)
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
-        return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
+        return ctx.tn(REVEAL_UNTIL_HE if ctx.he else REVEAL_UNTIL, c.right.value,
+                      kind=kind_adj(ctx, cond))
     return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
 
 
@@ -333,8 +336,22 @@ def repeat(ctx: Ctx, s: A.Repeat) -> str:
         if is_call(s.count, "pile_tokens") and isinstance(s.count.args[1], A.Name):
             rate = ctx.t(TOKEN_ON_ITS_PILE, kind=token_name(ctx, s.count.args[1].name))
             return ctx.t(GAIN_PER, card=ctx.card_name(body[0].what.kind), per=rate)
+        rate = per(ctx, s.count)          # "gain a Silver card per card trashed"
+        if rate is not None:
+            return ctx.t(GAIN_PER, card=ctx.card_name(body[0].what.kind), per=rate)
         return ctx.tn(GAIN_COUNT, 2, card=ctx.card_name(body[0].what.kind),
                       amount=amount(ctx, s.count))
+    n = num(s.count)
+    if n is not None:                     # "do this twice: ..."
+        return ctx.t(DO_TWICE, x=ctx.block(body)) if n == 2 else \
+            ctx.tn(DO_TIMES, n, x=ctx.block(body))
+    rate = per(ctx, s.count)
+    arg = s.count.args[0] if is_call(s.count, "count") else None
+    if rate is not None and isinstance(arg, A.Where) and arg.source == A.Name("in_play") and \
+            counts_this(ctx, arg.cond):
+        rate = ctx.t(COUNTING_THIS, x=rate)
+    if rate is not None:                  # "for each Traveller card you have in play, ..."
+        return ctx.t(FOR_EACH_PAID, per=rate, x=ctx.block(body))
     return ctx.t(REPEAT, amount=amount(ctx, s.count), x=ctx.block(body))
 
 

@@ -79,7 +79,8 @@ GLOSSARY = {
 }
 TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2",
             "kind": "Coffers"}   # dsl/text/terminal.py's
-SOURCES = ("dsl/text/amount_phrases.py", "dsl/text/landscape_words.py",
+SOURCES = ("dsl/text/amount_phrases.py", "dsl/text/clause_phrases.py",
+           "dsl/text/landscape_words.py",
            "dsl/text/name_phrases.py", "dsl/text/phrases.py", "dsl/text/phrases_lasting.py",
            "dsl/text/phrases_mats.py", "dsl/text/terminal.py", "dsl/text/token_phrases.py",
            "dsl/text/web_words.py")   # the modules that mark

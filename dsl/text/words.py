@@ -33,7 +33,8 @@ def kind_adj(ctx: Ctx, cond) -> str:
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
     if isinstance(cond, A.Or):           # "Curse, Ruins, Shelter or Victory"
         kinds = [kind_adj(ctx, x) for x in disjuncts(cond)]
-        return ctx.t(OR, a=ctx.t(LIST_SEP).join(kinds[:-1]), b=kinds[-1])
+        first = kinds[0] if len(kinds) == 2 else ctx.t(LIST_SEP).join(kinds[:-1])
+        return ctx.t(OR, a=first, b=kinds[-1])    # one kind before "or" keeps its forms
     if isinstance(cond, A.And):
         if isinstance(cond.right, A.Not):
             return ctx.t(OTHER_THAN, a=kind_adj(ctx, cond.left),

@@ -11,7 +11,7 @@ from dsl.language.walk import nodes
 from . import own_tokens
 from .clauses import play
 from .context import Ctx, bind_name, is_call, names_in, num
-from .clause_phrases import EITHER_HE_OR_YOU
+from .clause_phrases import EITHER_HE_OR_YOU, IF_NO_ONE
 from .conditions import if_condition
 from .words import cards_np, condition, that_is, them
 
@@ -40,7 +40,10 @@ def may(ctx: Ctx, s: A.May) -> str:
         if len(s.body) == 1:
             return ctx.p(MAY, x=first)
         return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body[1:]))
-    if not s.body:
+    if not s.body:                 # `may trash ... as x` then `if x { ... }`: "if you do"
+        bind = getattr(getattr(s.stmt, "target", None), "bind", None)
+        if bind:
+            ctx.maybe.add(bind)
         return ctx.p(MAY, x=first)
     body = s.body
     if len(body) == 1 and isinstance(body[0], A.If) and not body[0].orelse and \
@@ -175,7 +178,7 @@ def implicit_if(ctx: Ctx, s: A.If) -> bool:
     """`if trashed { ... trashed ... }`: the guard goes unsaid, the body needs the card."""
     c = s.cond
     return isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE) \
-        and c.name in names_in(s.then) and not s.orelse
+        and c.name in names_in(s.then) and not s.orelse and c.name not in ctx.maybe
 
 
 def guards_its_body(c, s: A.If) -> bool:
@@ -199,6 +202,10 @@ def if_(ctx: Ctx, s: A.If) -> str:
                      cond=condition(ctx, c))
     if guards_its_body(c, s):
         return ctx.block(s.then)       # "if there is a Treasure among them, discard it" says
+    if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and \
+            c.operand.name in ctx.gathered and not ctx.he:    # "if no one else did, +1 Card"
+        text = ctx.t(IF_NO_ONE[c.operand.name in ctx.gathered_others], then=ctx.block(s.then))
+        return ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse)) if s.orelse else text
     if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
             and not s.orelse:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
@@ -218,7 +225,8 @@ def if_(ctx: Ctx, s: A.If) -> str:
     if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
         then = then_block(ctx, s.then)
         # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
-        text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
+        text = then if c.name in names_in(s.then) and c.name not in ctx.maybe else \
+            ctx.p(IF_YOU_DO, then=then)
     else:
         said = ctx.said_there
         if isinstance(c, A.Compare) and is_call(c.left, "count") and \

@@ -28,3 +28,14 @@ IT_COSTS = {">=": N_("{it} costs {cost} or more"), "<=": N_("{it} costs up to {c
             "<": N_("{it} costs less than {cost}"), "from_to": N_("{it} costs {cost}")}
 # `if buys_made = 1` (Messenger, when bought): "if this is your first buy this turn"
 FIRST_BUY = N_("this is your first buy this turn")
+# `if not x` of a variable every (other) player bound (Tournament's revealed Provinces):
+# (anyone, anyone else)
+IF_NO_ONE = (N_("if no one did, {then}"), N_("if no one else did, {then}"))
+# a modifier `cost: -count(in_play where this)` (Bridge Troll): costs change for the player
+# whose turn it is while this copy is in his play, "on your turn"
+COST_CHANGE_YOUR_TURN = {-1: N_("{cards} cost ${n} less on your turn, but not less than $0"),
+                         1: N_("{cards} cost ${n} more on your turn")}
+# `+(coins) cards` then `-$(coins)` (Storyteller): "pay all of your $. +1 Card per $1 paid"
+PAY_ALL_FOR_CARDS = N_("pay all of your $. +1 Card per $1 paid")
+# several of the cards just looked at (`look at top 5 as x`, `discard 3 cards from x`)
+N_OF_THEM = ngettext("{n} of them", "{n} of them")

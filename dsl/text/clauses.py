@@ -11,10 +11,10 @@ from .name_phrases import (GAIN_COPY_OF_EACH, REVEAL_TOP_EXPR, REVEAL_UNTIL_NAME
                            REVEAL_UNTIL_NOT_DUPLICATE)
 from .forms import joined
 from .context import (Ctx, all_of, bind_name, conjuncts, copies_in, cost_test, counts_this,
-                      is_call, is_kind_words, num, single, token_name)
+                      is_call, is_kind_words, is_names, num, single, token_name)
 from .targets import target_np
 from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                    that_is, them, zone_np)
+                    pred, that_is, them, zone_np)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -97,7 +97,11 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
         beside = not ctx.catalog.cards[spec.kind].supply      # its pile is named
         what = ctx.t(NAMED_FROM_PILE if beside else NAMED, card=name) if n == 1 else \
             ctx.tn(NAMED_N_FROM_PILE if beside else NAMED_N, n, card=name)
-    else:
+    elif spec.kind is None and n == 1 and isinstance(spec.cond, A.Or) and \
+            is_names(spec.cond) and not spec.relation and spec.copy_of is None:
+        return ctx.t(CHOSEN_BY_YOU, what=pred(ctx, spec.cond)) if spec.by_you else \
+            pred(ctx, spec.cond)           # `gain card where prize or duchy`: "a Prize card
+    else:                                  # or a Duchy"
         what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
     if spec.relation == "exactly" and is_call(spec.cost, "cost"):
         what = ctx.t(SAME_COST, what=what)
@@ -267,7 +271,8 @@ def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
     text = ctx.block(body)
     ctx.person, ctx.revealed_split = saved
     ctx.gathered |= set(ctx.bound) - before
-    ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items() if isinstance(v, tuple)})
+    ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items()
+                      if isinstance(v, tuple) and k not in before})
     return text
 
 
@@ -278,7 +283,11 @@ def each(ctx: Ctx, s: A.Each) -> str:
         if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") and \
                 c.left.args[0] == A.Name("hand") and num(c.right) is not None:
             return ctx.t(EACH_OTHER_WITH, n=num(c.right), x=in_their_person(ctx, body[0].then))
-    return ctx.t(EACH_OTHER if s.others else EACH, x=in_their_person(ctx, body))
+    before = set(ctx.gathered)
+    text = ctx.t(EACH_OTHER if s.others else EACH, x=in_their_person(ctx, body))
+    if s.others:
+        ctx.gathered_others |= ctx.gathered - before
+    return text
 
 
 def player_block(ctx: Ctx, s: A.PlayerBlock) -> str:

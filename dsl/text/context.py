@@ -34,6 +34,7 @@ class Ctx:
     discard_it: bool = False           # ... in this clause: its cards are "from it"
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players
+    gathered_others: set = field(default_factory=set)   # ... by each other player
     revealed_split: bool = False
     split: set = field(default_factory=set)        # revealed variables some cards left
     revealed_fresh: bool = False       # cards were just revealed: the next clause says "them"
@@ -43,6 +44,7 @@ class Ctx:
     this_named: bool = False           # in a trigger on this card: "this" was said already
     if_paid: bool = False              # inside "if you do" of an overpay or a payment
     distinct: bool = False             # `distinct(...)`: "differently named" not said yet
+    maybe: set = field(default_factory=set)        # variables a `may` bound: "if you do"
     last_object: tuple | None = None   # (person, text): the last definite object of a verb
     examples: dict | None = None       # msgid -> (filled text, values): translator comments
     # the renderers of nested statements (dsl.text.sentences, which makes the context): a

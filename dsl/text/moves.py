@@ -6,6 +6,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .phrases_mats import PUT_IT_MAT, PUT_ONTO_MAT, PUT_THIS_MAT
+from .clause_phrases import N_OF_THEM
 from .context import Ctx, bind_name, cost_test, is_call, mat_name, num, single
 from .targets import target_np
 from .words import cost_phrase
@@ -52,6 +53,9 @@ def _move(ctx: Ctx, s: A.Move) -> str:
         what = ctx.t(THAT_CARD)
     elif _one_of_them(ctx, t):
         what = ctx.t(ONE_OF_THEM)
+    elif _from_shown(ctx, t) and (num(t.count) or 0) > 1 and ctx.revealed_n and \
+            ctx.revealed_n > num(t.count):
+        what = ctx.tn(N_OF_THEM, num(t.count))          # "discard 3 of them"
     elif isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 and \
             t.kind is None and isinstance(t.source, A.Where) and \
             t.source.source == A.Name("revealed") and cost_test(t.source.cond) is not None \
@@ -74,7 +78,7 @@ def _move(ctx: Ctx, s: A.Move) -> str:
     if verb is RETURN_PILE and t == A.AllOf(A.Name("this"), t.bind):    # its pile is named
         return _bind_move(ctx, s, what, ctx.verb(RETURN_OWN_PILE, what,
                                                  card=ctx.card_name(ctx.card.id)))
-    if s.verb == "set_aside" and isinstance(t, A.Selection):
+    if s.verb == "set_aside" and (isinstance(t, A.Selection) or what == ctx.t(THIS_FROM_HAND)):
         verb = SET_ASIDE_LONG              # "set aside a card from your hand"
     if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
             s.verb != "return":

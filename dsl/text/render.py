@@ -43,6 +43,7 @@ from .words import per as per_
 from .mats import reminded_mats, vp_on_mat
 from .phrases_mats import MAT_EVENT, VP_ON_MAT
 from .name_phrases import VP_K_PER
+from .clause_phrases import COST_CHANGE_YOUR_TURN
 
 
 # ---- the rendered card -------------------------------------------------------------------------
@@ -216,6 +217,9 @@ def _cost_change(ctx: Ctx, m) -> str:
     elif rate[2] is None:
         text = ctx.t(OWN_COST_CHANGE[rate[0]], n=rate[1]) if own else \
             ctx.t(COST_CHANGE[rate[0]], cards=cards, n=rate[1])
+    elif rate[2] == A.Call("count", (A.Where(A.Name("in_play"), A.Name("this")),)) and \
+            not own:                  # this copy in play: the player whose turn it is
+        text = ctx.t(COST_CHANGE_YOUR_TURN[rate[0]], cards=cards, n=rate[1])
     else:
         per = per_(ctx, rate[2])
         text = ctx.t(OWN_COST_CHANGE_PER[rate[0]], n=rate[1], per=per) if own else \

@@ -29,7 +29,7 @@ CHECKS = {
 }
 # a sentence says what someone does (a verb), or is a bonus ("+1 Card", "$2", "2 VP")
 VERB = re.compile(r"\b(?:gain|trash|discard|draw|reveal|put|play|choose|set|look|return|take|"
-                  r"name|pass|move|shuffle|get|cost|is|are|was|be|have|has|do|does|did|don't|"
+                  r"name|pass|pay|move|shuffle|get|cost|is|are|was|be|have|has|do|does|did|don't|"
                   r"doesn't|didn't|can|can't|may|make|buy|count|affect|worth|finish|would|turn)"
                   r"(?:s|es|ed|ing)?\b", re.I)
 BONUS = re.compile(r"(?:^|\s)[+-]?\$\d|\+\d|\+\$|\d+ VP|\+\w+ tokens?|\+Cards")

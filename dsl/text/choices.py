@@ -11,6 +11,8 @@ from dsl.language.walk import nodes
 from . import own_tokens
 from .clauses import play
 from .context import Ctx, bind_name, is_call, names_in, num
+from .clause_phrases import EITHER_HE_OR_YOU, IF_NO_ONE
+from .conditions import if_condition
 from .words import cards_np, condition, that_is, them
 
 
@@ -38,7 +40,10 @@ def may(ctx: Ctx, s: A.May) -> str:
         if len(s.body) == 1:
             return ctx.p(MAY, x=first)
         return ctx.p(MAY_IF_YOU_DO, x=first, y=after_clause(ctx, s.body[1:]))
-    if not s.body:
+    if not s.body:                 # `may trash ... as x` then `if x { ... }`: "if you do"
+        bind = getattr(getattr(s.stmt, "target", None), "bind", None)
+        if bind:
+            ctx.maybe.add(bind)
         return ctx.p(MAY, x=first)
     body = s.body
     if len(body) == 1 and isinstance(body[0], A.If) and not body[0].orelse and \
@@ -99,6 +104,10 @@ def choose(ctx: Ctx, s: A.ChooseOne) -> str:
             what = that_is(ctx, what, cond, False)
         text = ctx.verb(VERB.get(may.stmt.verb, VERB["choose"]), what)
         return ctx.p(MAY, x=text) if isinstance(s.options[0][0], A.May) else text
+    if ctx.he and s.by_you and s.count == 1 and len(s.options) == 2 and \
+            len(s.options[1]) == 1 and isinstance(s.options[1][0], A.AsYou) and \
+            s.options[0] == (s.options[1][0].stmt,):       # "either he gains a copy of it
+        return ctx.t(EITHER_HE_OR_YOU, x=ctx.block(s.options[0]))    # or you do"
     if s.count > 1:
         opts = joined([ctx.option(o) for o in s.options], ctx.t(OPTIONS_LIST_SEP).join)
         return ctx.p(CHOOSE_N[s.count], x=opts)
@@ -169,7 +178,7 @@ def implicit_if(ctx: Ctx, s: A.If) -> bool:
     """`if trashed { ... trashed ... }`: the guard goes unsaid, the body needs the card."""
     c = s.cond
     return isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE) \
-        and c.name in names_in(s.then) and not s.orelse
+        and c.name in names_in(s.then) and not s.orelse and c.name not in ctx.maybe
 
 
 def guards_its_body(c, s: A.If) -> bool:
@@ -193,6 +202,10 @@ def if_(ctx: Ctx, s: A.If) -> str:
                      cond=condition(ctx, c))
     if guards_its_body(c, s):
         return ctx.block(s.then)       # "if there is a Treasure among them, discard it" says
+    if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and \
+            c.operand.name in ctx.gathered and not ctx.he:    # "if no one else did, +1 Card"
+        text = ctx.t(IF_NO_ONE[c.operand.name in ctx.gathered_others], then=ctx.block(s.then))
+        return ctx.t(OTHERWISE, x=text, y=ctx.block(s.orelse)) if s.orelse else text
     if isinstance(c, A.Not) and isinstance(c.operand, A.Name) and c.operand.name in ctx.bound \
             and not s.orelse:
         return ctx.p(IF_NOT_DONE, then=after_clause(ctx, s.then))
@@ -212,14 +225,15 @@ def if_(ctx: Ctx, s: A.If) -> str:
     if isinstance(c, A.Name) and (c.name in ctx.bound or c.name in THE):
         then = then_block(ctx, s.then)
         # "if trashed { gain ... cost(trashed) ... }" says itself that it needs the card
-        text = then if c.name in names_in(s.then) else ctx.p(IF_YOU_DO, then=then)
+        text = then if c.name in names_in(s.then) and c.name not in ctx.maybe else \
+            ctx.p(IF_YOU_DO, then=then)
     else:
         said = ctx.said_there
         if isinstance(c, A.Compare) and is_call(c.left, "count") and \
                 isinstance(c.left.args[0], A.Where) and \
                 (c.op == ">" and num(c.right) == 0 or c.op == ">=" and num(c.right) == 1):
             ctx.said_there = c.left.args[0]    # "if there are any ..., gain one of them"
-        cond = condition(ctx, c)
+        cond = if_condition(ctx, c)
         text = ctx.t(IF if ctx.person == 0 else IF_HE, cond=cond,
                      then=after_clause(ctx, s.then))
         ctx.said_there = said

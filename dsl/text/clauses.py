@@ -6,12 +6,15 @@ from __future__ import annotations
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
 from .amount_phrases import FOR_EACH_PAID, GAIN_PER_PAID, PER_COUNTER, TREASURE_PLUS_PER
+from .clause_phrases import DO_TIMES, DO_TWICE, EACH_COSTING, REVEAL_UNTIL_HE
+from .name_phrases import (GAIN_COPY_OF_EACH, REVEAL_TOP_EXPR, REVEAL_UNTIL_NAMED,
+                           REVEAL_UNTIL_NOT_DUPLICATE)
 from .forms import joined
-from .context import (Ctx, all_of, bind_name, conjuncts, cost_test, counts_this, is_call,
-                      is_kind_words, num, single, token_name)
+from .context import (Ctx, all_of, bind_name, conjuncts, copies_in, cost_test, counts_this,
+                      is_call, is_kind_words, is_names, num, single, token_name)
 from .targets import target_np
 from .words import (amount, cards_np, condition, cost_phrase, describe, kind_adj, per,
-                    that_is, them)
+                    pred, that_is, them, zone_np)
 
 
 def bonus(ctx: Ctx, b: A.Bonus, top: bool = False) -> str:
@@ -94,14 +97,19 @@ def gain_what(ctx: Ctx, spec, n: int = 1) -> str:
         beside = not ctx.catalog.cards[spec.kind].supply      # its pile is named
         what = ctx.t(NAMED_FROM_PILE if beside else NAMED, card=name) if n == 1 else \
             ctx.tn(NAMED_N_FROM_PILE if beside else NAMED_N, n, card=name)
-    else:
+    elif spec.kind is None and n == 1 and isinstance(spec.cond, A.Or) and \
+            is_names(spec.cond) and not spec.relation and spec.copy_of is None:
+        return ctx.t(CHOSEN_BY_YOU, what=pred(ctx, spec.cond)) if spec.by_you else \
+            pred(ctx, spec.cond)           # `gain card where prize or duchy`: "a Prize card
+    else:                                  # or a Duchy"
         what = cards_np(ctx, "exactly", A.Num(n), spec.kind)
     if spec.relation == "exactly" and is_call(spec.cost, "cost"):
         what = ctx.t(SAME_COST, what=what)
     elif spec.relation == "exactly" and is_call(_coins_of(spec.cost), "sum"):
         what = ctx.t(COSTING_EQUAL, what=what, cost=cost_phrase(ctx, _coins_of(spec.cost)))
-    elif spec.relation:
-        what = ctx.t(COSTING[spec.relation], what=what, cost=cost_phrase(ctx, spec.cost))
+    elif spec.relation:                  # several: "2 cards each costing up to $4"
+        what = ctx.t((EACH_COSTING if n > 1 else COSTING)[spec.relation], what=what,
+                     cost=cost_phrase(ctx, spec.cost))
     if spec.cond is not None:
         what = that_is(ctx, what, spec.cond, bool(spec.relation))
     if spec.copy_of is not None:
@@ -159,8 +167,8 @@ def reveal_top(ctx: Ctx, s: A.RevealTop) -> str:
         pair = ctx.pick(REVEAL_TOP_N[s.verb])
         ctx.revealed_n = n
         ctx.revealed_fresh = True
-        text = ctx.tn(pair, n) if n is not None else ctx.tn(pair, 2).replace(
-            "2", amount(ctx, s.count), 1)
+        text = ctx.tn(pair, n) if n is not None else ctx.p(
+            REVEAL_TOP_EXPR[s.verb], amount=amount(ctx, s.count))   # "a number of cards"
     bind_name(ctx, s.bind, "reveal", n == 1)
     return text
 
@@ -174,12 +182,20 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
             and num(c.right) is not None and isinstance(c.left.args[0], A.Where) and \
             c.left.args[0].source == A.Name("revealed"):
         ctx.until_cond, ctx.until_n = c.left.args[0].cond, num(c.right)
+    dup = _until_not_duplicate(c)
+    if dup is not None:          # `count(revealed) >= 1 and count(hand where name = name(it))
+        ctx.until_cond, ctx.until_n = dup[1], 1                                     # = 0`
+        return ctx.p(REVEAL_UNTIL_NOT_DUPLICATE, cards=zone_np(ctx, dup[0]))
     if isinstance(c, A.Compare) and is_call(c.left, "cost") and c.left.args == (A.Name("it"),):
         what = cards_np(ctx, "exactly", A.Num(1), A.Compare(c.op, A.Name("cost"), c.right))
         return ctx.p(REVEAL_UNTIL_WHAT, what=what)        # `until cost(it) >= $4`
     if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") \
             and num(c.right) is not None and isinstance(c.left.args[0], A.Where):
         cond = c.left.args[0].cond
+        if isinstance(cond, A.Compare) and cond.left == A.Name("name") and cond.op in \
+                REVEAL_UNTIL_NAMED and isinstance(cond.right, A.Name) and \
+                ctx.bound.get(cond.right.name, ("",))[0] == "name":    # "3 cards that are
+            return ctx.tn(REVEAL_UNTIL_NAMED[cond.op], c.right.value)  # not the named card"
         if cost_test(cond) is not None:
             what = cards_np(ctx, "exactly", c.right, cond)
             ctx.until_cost = True          # "that card" when a move takes it next
@@ -193,8 +209,23 @@ def reveal_until(ctx: Ctx, s: A.RevealUntil) -> str:
                 if not is_kind_words(x):
                     what = that_is(ctx, what, x, False)
             return ctx.p(REVEAL_UNTIL_WHAT, what=what)
-        return ctx.tn(REVEAL_UNTIL, c.right.value, kind=kind_adj(ctx, cond))
+        return ctx.tn(REVEAL_UNTIL_HE if ctx.he else REVEAL_UNTIL, c.right.value,
+                      kind=kind_adj(ctx, cond))
     return ctx.t(REVEAL_UNTIL_ANY, cond=condition(ctx, c))
+
+
+def _until_not_duplicate(c):
+    """(zone, the test of the card) of `count(revealed) >= 1 and count(ZONE where name =
+    name(it)) = 0`: until a card is revealed that no card of the zone shares a name with."""
+    parts = conjuncts(c)
+    if len(parts) != 2 or parts[0] != A.Compare(">=", A.Call("count", (A.Name("revealed"),)),
+                                                A.Num(1)):
+        return None
+    test = parts[1]
+    copies = copies_in(test.left) if isinstance(test, A.Compare) else None
+    if copies is None or copies[1] != A.Name("it") or test.op != "=" or num(test.right) != 0:
+        return None
+    return copies[0], test
 
 
 def draw_until(ctx: Ctx, s: A.DrawUntil) -> str:
@@ -240,7 +271,8 @@ def in_their_person(ctx: Ctx, body, person: int = 1) -> str:
     text = ctx.block(body)
     ctx.person, ctx.revealed_split = saved
     ctx.gathered |= set(ctx.bound) - before
-    ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items() if isinstance(v, tuple)})
+    ctx.bound.update({k: (v[0], False) for k, v in ctx.bound.items()
+                      if isinstance(v, tuple) and k not in before})
     return text
 
 
@@ -251,7 +283,11 @@ def each(ctx: Ctx, s: A.Each) -> str:
         if isinstance(c, A.Compare) and c.op == ">=" and is_call(c.left, "count") and \
                 c.left.args[0] == A.Name("hand") and num(c.right) is not None:
             return ctx.t(EACH_OTHER_WITH, n=num(c.right), x=in_their_person(ctx, body[0].then))
-    return ctx.t(EACH_OTHER if s.others else EACH, x=in_their_person(ctx, body))
+    before = set(ctx.gathered)
+    text = ctx.t(EACH_OTHER if s.others else EACH, x=in_their_person(ctx, body))
+    if s.others:
+        ctx.gathered_others |= ctx.gathered - before
+    return text
 
 
 def player_block(ctx: Ctx, s: A.PlayerBlock) -> str:
@@ -261,6 +297,16 @@ def player_block(ctx: Ctx, s: A.PlayerBlock) -> str:
 
 def each_card(ctx: Ctx, s: A.EachCard) -> str:
     src = s.source
+    body = s.body
+    if src == A.Name("revealed") and ctx.until_n == 1 and len(body) == 1 and \
+            isinstance(body[0], A.If) and body[0].cond == ctx.until_cond and not body[0].orelse:
+        text = ctx.block(body[0].then)     # only the card `reveal until` waited for passes
+        ctx.revealed_split = True          # the test: "put it into your hand"; the others
+        return text                        # are "the rest"
+    if len(body) == 1 and isinstance(body[0], A.Gain) and isinstance(body[0].what, A.GainSpec) \
+            and body[0].what.copy_of == A.Name("it") and body[0].what.kind is None and \
+            body[0].dest == "discard" and isinstance(src, A.Name) and src.name in ctx.bound:
+        return ctx.t(GAIN_COPY_OF_EACH)                 # "gain a copy of each of them"
     if is_call(src, "distinct"):
         inner = src.args[0]
         if isinstance(inner, A.Name) and ctx.bound.get(inner.name, ("",))[0] == "reveal":
@@ -299,8 +345,22 @@ def repeat(ctx: Ctx, s: A.Repeat) -> str:
         if is_call(s.count, "pile_tokens") and isinstance(s.count.args[1], A.Name):
             rate = ctx.t(TOKEN_ON_ITS_PILE, kind=token_name(ctx, s.count.args[1].name))
             return ctx.t(GAIN_PER, card=ctx.card_name(body[0].what.kind), per=rate)
+        rate = per(ctx, s.count)          # "gain a Silver card per card trashed"
+        if rate is not None:
+            return ctx.t(GAIN_PER, card=ctx.card_name(body[0].what.kind), per=rate)
         return ctx.tn(GAIN_COUNT, 2, card=ctx.card_name(body[0].what.kind),
                       amount=amount(ctx, s.count))
+    n = num(s.count)
+    if n is not None:                     # "do this twice: ..."
+        return ctx.t(DO_TWICE, x=ctx.block(body)) if n == 2 else \
+            ctx.tn(DO_TIMES, n, x=ctx.block(body))
+    rate = per(ctx, s.count)
+    arg = s.count.args[0] if is_call(s.count, "count") else None
+    if rate is not None and isinstance(arg, A.Where) and arg.source == A.Name("in_play") and \
+            counts_this(ctx, arg.cond):
+        rate = ctx.t(COUNTING_THIS, x=rate)
+    if rate is not None:                  # "for each Traveller card you have in play, ..."
+        return ctx.t(FOR_EACH_PAID, per=rate, x=ctx.block(body))
     return ctx.t(REPEAT, amount=amount(ctx, s.count), x=ctx.block(body))
 
 

@@ -34,6 +34,7 @@ class Ctx:
     discard_it: bool = False           # ... in this clause: its cards are "from it"
     chosen: dict = field(default_factory=dict)     # variable -> how many were to be chosen
     gathered: set = field(default_factory=set)     # variables bound by several players
+    gathered_others: set = field(default_factory=set)   # ... by each other player
     revealed_split: bool = False
     split: set = field(default_factory=set)        # revealed variables some cards left
     revealed_fresh: bool = False       # cards were just revealed: the next clause says "them"
@@ -42,6 +43,8 @@ class Ctx:
     treasure: bool = False
     this_named: bool = False           # in a trigger on this card: "this" was said already
     if_paid: bool = False              # inside "if you do" of an overpay or a payment
+    distinct: bool = False             # `distinct(...)`: "differently named" not said yet
+    maybe: set = field(default_factory=set)        # variables a `may` bound: "if you do"
     last_object: tuple | None = None   # (person, text): the last definite object of a verb
     examples: dict | None = None       # msgid -> (filled text, values): translator comments
     # the renderers of nested statements (dsl.text.sentences, which makes the context): a
@@ -324,3 +327,42 @@ def single(target) -> bool:
 
 
 # ---- expressions -------------------------------------------------------------------------------
+
+
+def not_this(cond) -> bool:
+    """`where not this`: the other cards."""
+    return isinstance(cond, A.Not) and isinstance(cond.operand, A.Name) and \
+        cond.operand.name == "this"
+
+
+def card_union(ctx: Ctx, e) -> bool:
+    """`discard + hand`, `this + hand`: cards joined with `+` (two zones or variables)."""
+    return isinstance(e, A.Arith) and e.op == "+" and all(
+        isinstance(x, A.Name) and (x.name in ZONES or x.name in ctx.bound or
+                                   x.name in ("this", "it")) for x in (e.left, e.right))
+
+
+def zone_of(e):
+    if is_call(e, "count") and isinstance(e.args[0], A.Name):
+        return e.args[0].name
+    return None
+
+
+def history_test(e):
+    """(history name, kind) of `count(played where action)`."""
+    if is_call(e, "count") and isinstance(e.args[0], A.Where) and \
+            isinstance(e.args[0].source, A.Name) and e.args[0].source.name in HISTORY:
+        return e.args[0].source.name, e.args[0].cond
+    return None
+
+
+def copies_in(e):
+    """(zone, card) of `count(ZONE where name = name(CARD))`, else None."""
+    if not (is_call(e, "count") and isinstance(e.args[0], A.Where)):
+        return None
+    w = e.args[0]
+    c = w.cond
+    if isinstance(c, A.Compare) and c.op == "=" and c.left == A.Name("name") and \
+            is_call(c.right, "name") and len(c.right.args) == 1:
+        return w.source, c.right.args[0]
+    return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dsl.language import ast as A
 from . import choices, clauses as C, lasting, moves
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
+from .clause_phrases import PAY_ALL_FOR_CARDS
 from .context import Ctx, bind_name, cap, is_kind_words, mat_name, num, single
 from .targets import target_np
 from .words import describe, kind_adj, pred, them
@@ -80,6 +81,10 @@ def _kind_if(s) -> bool:
 
 def _pair(ctx: Ctx, a, b):
     """The renderer of a pair said as one clause, or None."""
+    coins = A.Name("coins")
+    if a == A.Bonus("cards", coins) and b == A.LoseCoins(coins) and "coins" not in ctx.bound \
+            and not ctx.he:                 # "pay all of your $. +1 Card per $1 paid"
+        return lambda: ctx.t(PAY_ALL_FOR_CARDS)
     if isinstance(a, A.Lasting) and isinstance(b, A.Lasting) and a.span == b.span == "game" \
             and a.event == "unaffected" and b.event not in ("unaffected", "turn_start"):
         return lambda: lasting.unaffected_and(ctx, b)

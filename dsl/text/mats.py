@@ -33,11 +33,14 @@ def extra_turn_no_buys(ctx: Ctx, s: A.ExtraTurn) -> str:
     return ctx.t(EXTRA_TURN_NO_BUYS)
 
 
-def reminded_mats(program) -> set:
+def reminded_mats(program, catalog=None) -> set:
     """The mats whose end-of-game reminder a card's text gives: those it puts cards other
-    than itself on (a Reserve card that puts itself on the Tavern mat says no more)."""
+    than itself on (a Reserve card that puts itself on the Tavern mat says no more), when
+    the mat is a card's own, named after it (Island, Native Village); a mat of a set's
+    rulebook (the Tavern mat, shared by every Reserve card) is explained there."""
     return {n.mat for n in nodes(program) if isinstance(n, A.Put) and n.mat is not None
-            and not (isinstance(n.target, A.AllOf) and n.target.expr == THIS)}
+            and not (isinstance(n.target, A.AllOf) and n.target.expr == THIS)
+            and (catalog is None or n.mat in catalog.cards)}
 
 
 CLAUSES = {A.CallCard: call}

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the phrase templates, one module of tables)
-from .phrases_mats import PUT_IT_MAT, PUT_THIS_MAT
+from .phrases_mats import PUT_IT_MAT, PUT_ONTO_MAT, PUT_THIS_MAT
+from .clause_phrases import N_OF_THEM
 from .context import Ctx, bind_name, cost_test, is_call, mat_name, num, single
 from .targets import target_np
 from .words import cost_phrase
@@ -50,9 +51,11 @@ def _move(ctx: Ctx, s: A.Move) -> str:
     if isinstance(t, A.AllOf) and isinstance(t.expr, A.Where) and ctx.until_cost \
             and t.expr.cond == ctx.until_cond:
         what = ctx.t(THAT_CARD)
-    elif (from_revealed(t) or _from_shown(ctx, t)) and ctx.revealed_n and \
-            ctx.revealed_n > 1 and num(t.count) == 1:
+    elif _one_of_them(ctx, t):
         what = ctx.t(ONE_OF_THEM)
+    elif _from_shown(ctx, t) and (num(t.count) or 0) > 1 and ctx.revealed_n and \
+            ctx.revealed_n > num(t.count):
+        what = ctx.tn(N_OF_THEM, num(t.count))          # "discard 3 of them"
     elif isinstance(t, A.Selection) and t.mode == "exactly" and num(t.count) == 1 and \
             t.kind is None and isinstance(t.source, A.Where) and \
             t.source.source == A.Name("revealed") and cost_test(t.source.cond) is not None \
@@ -75,7 +78,7 @@ def _move(ctx: Ctx, s: A.Move) -> str:
     if verb is RETURN_PILE and t == A.AllOf(A.Name("this"), t.bind):    # its pile is named
         return _bind_move(ctx, s, what, ctx.verb(RETURN_OWN_PILE, what,
                                                  card=ctx.card_name(ctx.card.id)))
-    if s.verb == "set_aside" and isinstance(t, A.Selection):
+    if s.verb == "set_aside" and (isinstance(t, A.Selection) or what == ctx.t(THIS_FROM_HAND)):
         verb = SET_ASIDE_LONG              # "set aside a card from your hand"
     if isinstance(t, A.Selection) and t.mode == "up_to" and num(t.count) == 1 and \
             s.verb != "return":
@@ -123,6 +126,13 @@ def from_revealed(t) -> bool:
         t.source == A.Name("revealed")
 
 
+def _one_of_them(ctx: Ctx, t) -> bool:
+    """One card chosen among several revealed ones (a number said by an expression counts
+    as several): "one of them"."""
+    return (from_revealed(t) or _from_shown(ctx, t)) and num(t.count) == 1 and bool(
+        ctx.revealed_n and ctx.revealed_n > 1 or ctx.revealed_n is None and _from_shown(ctx, t))
+
+
 def _from_shown(ctx: Ctx, t) -> bool:
     """A choice of one card among cards just revealed as a variable (`reveal top 3 as
     shown; discard 1 card from shown`): "one of them"."""
@@ -160,6 +170,8 @@ def _put(ctx: Ctx, s: A.Put) -> str:
     what = target_np(ctx, t, "put")
     if t == revealed and ctx.revealed_n == 1 and ctx.revealed_split:
         what = ctx.t(THE_OTHER_ONE)
+    elif s.dest == "hand" and ctx.revealed_n is None and _one_of_them(ctx, t):
+        what = ctx.t(ONE_OF_THEM)
     what = named_again(ctx, t, what)
     from_deck = isinstance(t, A.AllOf) and t.expr == A.Name("revealed") and s.dest == "deck"
     if s.owner is not None:
@@ -168,8 +180,9 @@ def _put(ctx: Ctx, s: A.Put) -> str:
     elif s.dest == "mat" and t == A.AllOf(A.Name("this"), None):
         text = ctx.p(PUT_IT_MAT if ctx.treasure else PUT_THIS_MAT,   # a Reserve card's
                      mat=mat_name(ctx, s.mat))
-    elif s.dest == "mat":
-        text = ctx.verb(PUT_MAT, what, mat=mat_name(ctx, s.mat))
+    elif s.dest == "mat":                   # a set's shared mat (Tavern): "put ... onto"
+        shared = ctx.catalog is not None and s.mat not in ctx.catalog.cards
+        text = ctx.verb(PUT_ONTO_MAT if shared else PUT_MAT, what, mat=mat_name(ctx, s.mat))
     elif s.dest == "deck_bottom":
         text = ctx.verb(PUT_BOTTOM, what)
     elif from_deck and not s.any_order and ctx.bound.get("__revealed_one"):

@@ -8,6 +8,9 @@ from .phrases import N_, ngettext
 PUT_THIS_MAT = (N_("put this on your {mat} mat"), N_("puts this on his {mat} mat"))
 # a Treasure's, after "when you play this, ": Coin of the Realm
 PUT_IT_MAT = (N_("put it on your {mat} mat"), N_("puts it on his {mat} mat"))
+# cards other than this put on a set's shared mat (Miser: "put a Copper from your hand onto
+# your Tavern mat"); a card's own mat (Island) is "set aside ... on your Island mat"
+PUT_ONTO_MAT = (N_("put {what} onto your {mat} mat"), N_("puts {what} onto his {mat} mat"))
 CALL_THIS = (N_("call this"), N_("calls this"))
 MAY_CALL_FOR = (N_("you may call this for {x}"), N_("he may call this for {x}"))
 MAY_CALL_TO = (N_("you may call this, to {x}"), N_("he may call this, to {x}"))

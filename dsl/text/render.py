@@ -42,6 +42,8 @@ from .words import a_card_that, amount, condition, kind_adj, pred, zone_np
 from .words import per as per_
 from .mats import reminded_mats, vp_on_mat
 from .phrases_mats import MAT_EVENT, VP_ON_MAT
+from .name_phrases import VP_K_PER
+from .clause_phrases import COST_CHANGE_YOUR_TURN
 
 
 # ---- the rendered card -------------------------------------------------------------------------
@@ -72,6 +74,12 @@ def _vp_line(ctx: Ctx, vp) -> str:
             is_call(vp.left, "count"):
         n = vp.right.value              # "for every 10 cards": the plural form of 10
         return sentence(ctx.tn(VP_PER, n, cards=zone_np(ctx, vp.left.args[0], max(n, 2))))
+    if isinstance(vp, A.Arith) and vp.op == "*" and num(vp.left) is not None and \
+            isinstance(vp.right, A.Arith) and vp.right.op == "/" and \
+            num(vp.right.right) is not None and is_call(vp.right.left, "count"):
+        n = vp.right.right.value        # "worth 2 VP for every 5 differently named cards"
+        return sentence(ctx.tn(VP_K_PER, n, k=num(vp.left),
+                               cards=zone_np(ctx, vp.right.left.args[0], max(n, 2))))
     on_mat = vp_on_mat(vp)
     if on_mat is not None:                # `4 * count(tavern mat where this)`
         return sentence(ctx.tn(VP_ON_MAT, on_mat[0], mat=mat_name(ctx, on_mat[1])))
@@ -209,6 +217,9 @@ def _cost_change(ctx: Ctx, m) -> str:
     elif rate[2] is None:
         text = ctx.t(OWN_COST_CHANGE[rate[0]], n=rate[1]) if own else \
             ctx.t(COST_CHANGE[rate[0]], cards=cards, n=rate[1])
+    elif rate[2] == A.Call("count", (A.Where(A.Name("in_play"), A.Name("this")),)) and \
+            not own:                  # this copy in play: the player whose turn it is
+        text = ctx.t(COST_CHANGE_YOUR_TURN[rate[0]], cards=cards, n=rate[1])
     else:
         per = per_(ctx, rate[2])
         text = ctx.t(OWN_COST_CHANGE_PER[rate[0]], n=rate[1], per=per) if own else \
@@ -276,7 +287,7 @@ def render_card(card, catalog, locale: Locale, examples: dict | None = None) -> 
     if card.landscape:                  # an Event: what buying it does, one paragraph
         lines = landscape_lines(ctx, card, lines)
     lines += [sentence(ctx.t(MAT_REMINDER, mat=mat_name(ctx, mat)))
-              for mat in sorted(reminded_mats(card.on_play))]
+              for mat in sorted(reminded_mats(card.on_play, ctx.catalog))]
     if any(isinstance(s, A.Lasting) and s.span == "game" for s in card.on_play):
         lines.append(ctx.t(STAYS_IN_PLAY))     # for the rest of the game (Hireling)
     if card.setup:

@@ -21,13 +21,14 @@ def context_for(locale, catalog, card, **kw) -> Ctx:
 
 
 def merge(stmts):
-    """Consecutive identical gains of one named card become one statement with a count."""
+    """Consecutive identical gains (of one named card, or of a card at a cost) become one
+    statement with a count."""
     out = []
     for s in stmts:
         if out and isinstance(s, A.Gain) and isinstance(out[-1], tuple) and out[-1][0] == s:
             out[-1] = (s, out[-1][1] + 1)
         elif out and isinstance(s, A.Gain) and out[-1] == s and isinstance(s.what, A.GainSpec) \
-                and s.what.relation is None:
+                and s.what.copy_of is None and s.bind is None:
             out[-1] = (s, 2)
         else:
             out.append(s)

@@ -7,8 +7,10 @@ from dataclasses import replace
 
 from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
-from .context import Ctx, cost_test, is_names, mat_name, negation, num, same_name_as, single
+from .context import (Ctx, cost_test, is_call, is_names, mat_name, negation, num, same_name_as,
+                      single)
 from .forms import variant
+from .name_phrases import DISTINCT_CHOICE, THE_REVEALED_NOT_NAMED
 from .words import cards_np, cards_word, describe, kind_adj, that_is, them, zone_np
 
 
@@ -21,6 +23,9 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                     ctx.until_cond is not None:
                 if e.cond == ctx.until_cond and ctx.until_n == 1:
                     return ctx.pronoun()                 # "reveal ... a Treasure. Play it"
+                if e.cond == ctx.until_cond and isinstance(e.cond, A.Compare):
+                    return ctx.pronoun(True)     # "... 3 cards that are not the named card.
+                    #                              Put them into your hand"
                 if e.cond == negation(ctx.until_cond):
                     ctx.others_gone = True
                     return ctx.t(THE_OTHER_CARDS)        # "discard the other cards"
@@ -28,7 +33,8 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                 if isinstance(e.cond, A.Compare) and e.cond.left == A.Name("name") and \
                         isinstance(e.cond.right, A.Name) and \
                         ctx.bound.get(e.cond.right.name, ("",))[0] == "name":
-                    return ctx.t(THE_REVEALED_NAMED)
+                    return ctx.t(THE_REVEALED_NAMED if e.cond.op == "=" else
+                                 THE_REVEALED_NOT_NAMED)
                 if cost_test(e.cond) is not None:
                     return ctx.t(THE_REVEALED_WHAT, what=cards_word(ctx, e.cond))
                 return ctx.t(THE_REVEALED_KIND, kind=kind_adj(ctx, e.cond))
@@ -44,6 +50,9 @@ def target_np(ctx: Ctx, target, verb: str | None = None) -> str:
                         (e.name in ctx.bound and verb is not None))
         return describe(ctx, e)
     sel = target
+    if is_call(sel.source, "distinct"):    # "up to 3 cards you have in play with different names"
+        return ctx.t(DISTINCT_CHOICE, what=target_np(ctx, replace(
+            sel, source=sel.source.args[0]), verb))
     if sel.by_side is not None:        # "one of them, chosen by the player to your left"
         return ctx.t(CHOSEN_BY_PLAYER, player=ctx.p(PLAYER[sel.by_side]),
                      what=target_np(ctx, replace(sel, by_side=None), verb))

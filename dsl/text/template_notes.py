@@ -40,6 +40,7 @@ GLOSSARY = {
     "how": ("how many items the player chooses (a phrase)", "up to 2"),
     "it": ("the card the template speaks of (a phrase)", "the trashed card"),
     "high": ("the highest cost of a range", "$6"),
+    "k": ("how many VP (a number)", "2"),
     "kind": ("a card type or kind of card, used as an adjective", "Treasure"),
     "low": ("the lowest cost of a range", "$3"),
     "lo": ("the smallest number allowed", "1"),
@@ -80,9 +81,11 @@ GLOSSARY = {
 }
 TERMINAL = {"player": "Ann", "what": SAMPLE_NAME, "count": "2", "how": "up to 2",
             "kind": "Coffers"}   # dsl/text/terminal.py's
-SOURCES = ("dsl/text/amount_phrases.py", "dsl/text/landscape_words.py", "dsl/text/phrases.py",
-           "dsl/text/phrases_lasting.py", "dsl/text/phrases_mats.py", "dsl/text/terminal.py",
-           "dsl/text/token_phrases.py", "dsl/text/web_words.py")   # the modules that mark
+SOURCES = ("dsl/text/amount_phrases.py", "dsl/text/clause_phrases.py",
+           "dsl/text/landscape_words.py",
+           "dsl/text/name_phrases.py", "dsl/text/phrases.py", "dsl/text/phrases_lasting.py",
+           "dsl/text/phrases_mats.py", "dsl/text/terminal.py", "dsl/text/token_phrases.py",
+           "dsl/text/web_words.py")   # the modules that mark
 #                      templates (N_, ngettext), in the order `pybabel extract` walks them (by name)
 MARKERS = {"N_": 1, "ngettext": 2}
 

@@ -8,25 +8,23 @@ from dsl.language import ast as A
 from .phrases import *  # noqa: F403 (the templates)
 from .amount_phrases import PER_COUNTER
 from .token_phrases import FACE_DOWN, FACE_UP, TOKEN_NOT_OUT, TOKEN_OUT, YOUR_TOKENS_ON
-from .context import (Ctx, conjuncts, cost_test, counts_this, disjuncts, is_call, is_card_id,
-                      is_names, mat_name, num, token_name)
+from .context import (Ctx, card_union, conjuncts, copies_in, cost_test, counts_this,
+                      disjuncts, history_test, is_call, is_card_id, is_names, mat_name,
+                      not_this, num, token_name, zone_of)
 from .forms import variant
 from .landscape_words import HAVE_NONE_IN_PLAY
+from .name_phrases import COINS_COST_OF_X, DISTINCT_AMONG, DISTINCT_CARDS, DUPLICATE_OF, \
+    NO_DUPLICATES, SOME_DUPLICATES
 from .phrases_mats import COINS_AT_LEAST, IN_ZONE, ON_MAT_IS, PREVIOUS_TURN, TURNS_IN_A_ROW
-
-
-def _not_this(cond) -> bool:
-    return isinstance(cond, A.Not) and isinstance(cond.operand, A.Name) and \
-        cond.operand.name == "this"
 
 
 def kind_adj(ctx: Ctx, cond) -> str:
     """A `where` condition as an adjective before "card": Treasure, non-Action, Silver or Gold."""
     if isinstance(cond, A.Name):
         return ctx.kind_name(cond.name)
-    if _not_this(cond):                     # `where not this`: the other cards
+    if not_this(cond):                     # `where not this`: the other cards
         return ctx.t(OTHER_ADJ)
-    if isinstance(cond, A.And) and _not_this(cond.right):
+    if isinstance(cond, A.And) and not_this(cond.right):
         return ctx.t(OTHER_KIND_ADJ, kind=kind_adj(ctx, cond.left))
     if isinstance(cond, A.Not):
         card = named_card(ctx, cond.operand)
@@ -35,7 +33,8 @@ def kind_adj(ctx: Ctx, cond) -> str:
         return ctx.t(NON, kind=kind_adj(ctx, cond.operand))
     if isinstance(cond, A.Or):           # "Curse, Ruins, Shelter or Victory"
         kinds = [kind_adj(ctx, x) for x in disjuncts(cond)]
-        return ctx.t(OR, a=ctx.t(LIST_SEP).join(kinds[:-1]), b=kinds[-1])
+        first = kinds[0] if len(kinds) == 2 else ctx.t(LIST_SEP).join(kinds[:-1])
+        return ctx.t(OR, a=first, b=kinds[-1])    # one kind before "or" keeps its forms
     if isinstance(cond, A.And):
         if isinstance(cond.right, A.Not):
             return ctx.t(OTHER_THAN, a=kind_adj(ctx, cond.left),
@@ -117,7 +116,11 @@ def cards_np(ctx: Ctx, mode: str, count, kind: str | None) -> str:
 
 
 def cards_word(ctx: Ctx, cond, n: int = 2) -> str:
-    """`cards`, `Victory cards`, `cards costing $3 or more` (for zone phrases)."""
+    """`cards`, `Victory cards`, `cards costing $3 or more` (for zone phrases); of
+    `distinct(...)` (ctx.distinct), "differently named cards"."""
+    if ctx.distinct:
+        ctx.distinct = False                   # said once, by the noun it is about
+        return ctx.tn(DISTINCT_CARDS, n, cards=cards_word(ctx, cond, n))
     if cond is None:
         return ctx.tn(CARD_WORD, n)
     test = cost_test(cond)
@@ -133,6 +136,8 @@ def cards_word(ctx: Ctx, cond, n: int = 2) -> str:
 
 def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
     """`cards in your hand`, `Victory cards in your deck`, `cards discarded`."""
+    if is_call(expr, "distinct"):
+        return distinct_np(ctx, expr.args[0], n)
     cond = None
     if isinstance(expr, A.Where):
         expr, cond = expr.source, expr.cond
@@ -171,17 +176,15 @@ def zone_np(ctx: Ctx, expr, n: int = 2) -> str:
     return describe(ctx, expr)
 
 
-def card_union(ctx: Ctx, e) -> bool:
-    """`discard + hand`, `this + hand`: cards joined with `+` (two zones or variables)."""
-    return isinstance(e, A.Arith) and e.op == "+" and all(
-        isinstance(x, A.Name) and (x.name in ZONES or x.name in ctx.bound or
-                                   x.name in ("this", "it")) for x in (e.left, e.right))
-
-
-def zone_of(e):
-    if is_call(e, "count") and isinstance(e.args[0], A.Name):
-        return e.args[0].name
-    return None
+def distinct_np(ctx: Ctx, expr, n: int = 2) -> str:
+    """`distinct(X)`: X's noun phrase with "differently named" on its noun, or, where X has
+    no noun (a name: "the revealed cards"), "the differently named cards among" it."""
+    ctx.distinct = True
+    text = zone_np(ctx, expr, n)
+    if ctx.distinct:                          # no noun took it: never lost
+        ctx.distinct = False
+        return ctx.t(DISTINCT_AMONG, them=text)
+    return text
 
 
 def them(ctx: Ctx, name: str, pronoun: bool = False) -> str:
@@ -262,8 +265,10 @@ def amount(ctx: Ctx, e) -> str:
         return ctx.t(STARTING_PILE, card=them(ctx, e.args[0].name))
     if is_call(e, "pile") and isinstance(e.args[0], A.Name):
         return ctx.t(PILE_SIZE, card=them(ctx, e.args[0].name))
-    if is_call(e, "coins_cost"):
-        return ctx.t(COINS_COST_OF)
+    if is_call(e, "coins_cost"):             # of a card a name stands for: "of the trashed card"
+        bound = isinstance(e.args[0], A.Name) and e.args[0].name in ctx.bound
+        return ctx.t(COINS_COST_OF_X, it=them(ctx, e.args[0].name)) if bound else \
+            ctx.t(COINS_COST_OF)
     if is_call(e, "potion_cost"):
         return ctx.t(POTION_COST_OF)
     if is_call(e, "cost"):
@@ -298,6 +303,9 @@ def per(ctx: Ctx, e) -> str | None:
         arg = e.args[0]
         if isinstance(arg, A.Name) and arg.name in ctx.bound:
             return ctx.t(PER_BOUND.get(ctx.bound[arg.name][0], CARD_WORD[0]))
+        inner = arg.args[0] if is_call(arg, "distinct") else None
+        if isinstance(inner, A.Name) and ctx.bound.get(inner.name, ("",))[0] == "reveal":
+            return ctx.t(DIFFERENTLY_NAMED_REVEALED)    # "per differently named card revealed"
         return zone_np(ctx, arg, n=1)
     if is_call(e, "coins_cost"):
         return ctx.t(PER_COST, it=them(ctx, e.args[0].name, pronoun=True)
@@ -364,7 +372,9 @@ def describe(ctx: Ctx, e) -> str:
             return ctx.t(NUMBER_OF, cards=describe(ctx, e.args[0]))
         if e.func in ("tokens", "pile_tokens", "shared_tokens"):
             return amount(ctx, e)
-        if e.func in ("name", "distinct") and e.args:
+        if e.func == "distinct" and e.args:
+            return distinct_np(ctx, e.args[0])
+        if e.func == "name" and e.args:
             return describe(ctx, e.args[0])
         if e.func in ("face_up", "token_out") and e.args and isinstance(e.args[0], A.Name):
             return ctx.t(FACE_UP if e.func == "face_up" else TOKEN_OUT,
@@ -402,14 +412,6 @@ def describe(ctx: Ctx, e) -> str:
     return str(e)
 
 
-def history_test(e):
-    """(history name, kind) of `count(played where action)`."""
-    if is_call(e, "count") and isinstance(e.args[0], A.Where) and \
-            isinstance(e.args[0].source, A.Name) and e.args[0].source.name in HISTORY:
-        return e.args[0].source.name, e.args[0].cond
-    return None
-
-
 def condition(ctx: Ctx, c) -> str:
     """An `if` condition as a clause."""
     if isinstance(c, A.Compare):
@@ -428,6 +430,9 @@ def condition(ctx: Ctx, c) -> str:
             if isinstance(r, A.Name) and ctx.bound.get(r.name, ("",))[0] == "name":
                 return ctx.t(IS_NAMED, it=a)
             return ctx.t(SAME_NAME, a=a, b=describe(ctx, r))
+        dup = duplicates(ctx, c)
+        if dup is not None:
+            return dup
         if is_call(l, "count") and isinstance(l.args[0], A.Name) and c.op == "=" and \
                 num(r) == 0 and l.args[0].name in HISTORY_NONE_ANY:
             return ctx.t(HISTORY_NONE_ANY[l.args[0].name])
@@ -476,4 +481,20 @@ def condition(ctx: Ctx, c) -> str:
         return ctx.t(COND["cmp"], a=describe(ctx, l), op=ctx.t(OPS[c.op]), b=describe(ctx, r))
     return describe(ctx, c)
 
+
+def duplicates(ctx: Ctx, c: A.Compare) -> str | None:
+    """`count(distinct(X)) = count(X)`: "there are no duplicate cards in X"; `count(Z where
+    name = name(Y)) = 0`: "Y isn't a duplicate of a card in Z" (`> 0`: it is)."""
+    l, r = c.left, c.right
+    if is_call(l, "count") and is_call(l.args[0], "distinct") and \
+            r == A.Call("count", (l.args[0].args[0],)) and c.op in ("=", "<", "!="):
+        return ctx.t(NO_DUPLICATES if c.op == "=" else SOME_DUPLICATES,
+                     cards=zone_np(ctx, l.args[0].args[0]))
+    other = copies_in(l)
+    if other is not None and num(r) == 0 and c.op in ("=", ">"):
+        zone, card = other
+        it = them(ctx, card.name, pronoun=True) if isinstance(card, A.Name) else \
+            describe(ctx, card)
+        return ctx.t(DUPLICATE_OF[c.op == ">"], it=it, cards=zone_np(ctx, zone))
+    return None
 
